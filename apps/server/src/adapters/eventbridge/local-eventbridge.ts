@@ -1,0 +1,61 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { EventSourceStatus } from '@callsight/shared';
+import type { Db } from '../../db/client.ts';
+import { eventSources } from '../../db/schema/index.ts';
+import {
+  EventBridgeAdapterError,
+  type EventBridgeAdapter,
+  type PartnerSourceRef,
+} from './eventbridge-adapter.ts';
+
+/**
+ * The built-in EventBridge for installs without AWS: our event_sources rows are the store.
+ * A source stays pending until an event bus is associated (POST .../associate), then is active.
+ */
+export function createLocalEventBridgeAdapter(db: Db): EventBridgeAdapter {
+  const live = (ref: PartnerSourceRef) =>
+    db
+      .select({ status: eventSources.status, eventBusName: eventSources.eventBusName })
+      .from(eventSources)
+      .where(
+        and(
+          eq(eventSources.awsRegion, ref.region),
+          eq(eventSources.accountId, ref.accountId),
+          eq(eventSources.eventSourceName, ref.name),
+          ne(eventSources.status, 'deleted'),
+        ),
+      )
+      .limit(1);
+
+  return {
+    kind: 'local',
+    async create(ref) {
+      const [existing] = await live(ref);
+      if (existing) {
+        throw new EventBridgeAdapterError(
+          'alreadyExists',
+          `ResourceAlreadyExistsException: Event source ${ref.name} already exists.`,
+          400,
+        );
+      }
+      return { arn: `arn:aws:events:${ref.region}::event-source/${ref.name}` };
+    },
+    async delete() {
+      // The service marks the row deleted; nothing lives outside our database.
+    },
+    async status(ref): Promise<EventSourceStatus | null> {
+      const [row] = await live(ref);
+      if (!row) return 'deleted';
+      return row.eventBusName ? 'active' : 'pending';
+    },
+    async associate(ref) {
+      const [row] = await live(ref);
+      if (!row)
+        throw new EventBridgeAdapterError(
+          'notFound',
+          `ResourceNotFoundException: Event source ${ref.name} does not exist.`,
+          400,
+        );
+    },
+  };
+}

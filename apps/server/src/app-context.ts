@@ -1,0 +1,44 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { TokenSigner } from './services/auth/access-token.ts';
+import type { SessionDeps } from './services/auth/session.ts';
+import type { Authorize } from './plugins/authenticate.ts';
+import type { AuthorizeApiKey } from './plugins/api-key.ts';
+import type { PushPublisher } from './push/push-server.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every route module receives: the app and the services built once at start. */
+export interface AppContext {
+  app: App;
+  config: AppConfig;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  signer: TokenSigner;
+  sessionDeps: SessionDeps;
+  authorize: Authorize;
+  /** Pre-handler of API-key routes (ingestion): sets request.apiKey or answers 401. */
+  authorizeApiKey: AuthorizeApiKey;
+  push: PushPublisher;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route writes its own audit rows, failures included. */
+    auditSelf?: boolean;
+  }
+}

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@callsight/shared';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { App, AppContext } from './app-context.ts';
+import { errorHandler } from './lib/error-handler.ts';
+import { createTokenSigner } from './services/auth/access-token.ts';
+import { makeAuthorize } from './plugins/authenticate.ts';
+import { makeAuthorizeApiKey } from './plugins/api-key.ts';
+import { registerIngestCors } from './plugins/ingest-cors.ts';
+import { attachPushServer } from './push/push-server.ts';
+import { recordAudit } from './services/audit/audit-log.ts';
+import { ROUTE_MODULES } from './routes/index.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the Fastify instance: plugins, services, routes, push and the web app. */
+export async function buildApp(
+  config: AppConfig,
+  database: Database,
+  jwtSecret: string,
+): Promise<{ app: App; ctx: AppContext }> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('apiKey', null);
+
+  await app.register(fastifyCookie);
+  await registerIngestCors(app, config.INGEST_CORS_ORIGINS);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Callsight API',
+        version: '0.1.0',
+        description: 'Call-quality monitoring and contact-centre assurance',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const signer = createTokenSigner(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const db = database.db;
+  const push = attachPushServer(app.server, signer);
+  app.addHook('onClose', () => push.close());
+  const ctx: AppContext = {
+    app,
+    config,
+    db,
+    dbKind: database.kind,
+    signer,
+    authorize: makeAuthorize(db, signer),
+    authorizeApiKey: makeAuthorizeApiKey(db),
+    push,
+    sessionDeps: {
+      db,
+      signer,
+      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      throttle: {
+        maxFailures: config.LOGIN_MAX_FAILURES,
+        windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+      },
+    },
+  };
+
+  // Refused writes are audited too; successful ones write their row inside their transaction.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!MUTATING.has(request.method) || reply.statusCode < 400) return;
+    if (request.routeOptions.config?.auditSelf || !request.routeOptions.url?.startsWith('/api/'))
+      return;
+    const caller = request.caller;
+    await recordAudit(db, {
+      groupId: caller?.groupId ?? null,
+      userId: caller?.userId ?? null,
+      actor: caller?.email ?? null,
+      service: request.routeOptions.url.split('/')[2] ?? 'api',
+      action: `${request.method} ${request.routeOptions.url}`,
+      result: 'failure',
+      message: `HTTP ${reply.statusCode}`,
+    }).catch((err: unknown) => request.log.error({ err }, 'could not write audit row'));
+  });
+
+  for (const routes of ROUTE_MODULES) {
+    await routes(ctx);
+  }
+
+  await serveWebApp(app, config);
+  return { app, ctx };
+}
+
+/** Serves the built web app with a single-page fallback; unknown /api paths answer JSON 404. */
+async function serveWebApp(app: App, config: AppConfig) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || request.method !== 'GET') {
+      return reply.code(404).send({
+        error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${url}` },
+      });
+    }
+    if (!hasWeb) {
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The web app is not built: run `npm run build`.');
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

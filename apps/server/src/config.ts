@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL } from '@callsight/shared';
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  CALLSIGHT_ADMIN_EMAIL: z.string().email().optional(),
+  CALLSIGHT_ADMIN_PASSWORD: z.string().min(8).optional(),
+  /** Secret for signing access tokens; when unset one is generated and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 24 * 14),
+  /** Seed the demo customer, groups and users on first start. */
+  SEED_DEMO: z.stringbool().default(true),
+  /** With SEED_DEMO: fill the demo group's call history on first start and keep a live trickle of calls. */
+  DEMO_TRAFFIC: z.stringbool().default(true),
+  /** Days of demo call history filled on first start (0: none) and weekday calls per day. */
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(90).default(30),
+  DEMO_CALLS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(24),
+  /** Failed sign-ins allowed per account and per address in the window before 429. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Set cookies with the Secure flag (behind HTTPS). */
+  COOKIE_SECURE: z.stringbool().default(false),
+  /** Contact address shown on the public marketplace pages (GET /api/public/settings). */
+  SUPPORT_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/)
+    .default(DEFAULT_SUPPORT_EMAIL),
+  /** Public POST /api/subscription/: attempts allowed per client address in the window before 429. */
+  SUBSCRIPTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  SUBSCRIPTION_ATTEMPT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** EventBridge partner domain: sources are named aws.partner/{domain}/{groupId}/{name}. */
+  EVENTBRIDGE_PARTNER_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .default('callsight.local'),
+  /** auto: AWS when an access key pair is set, else local; aws: AWS with the SDK's default credentials. */
+  EVENTBRIDGE_ADAPTER: z.enum(['auto', 'aws', 'local']).default('auto'),
+  /** A source's status is asked of AWS at most this often per process (on list). */
+  EVENTBRIDGE_STATUS_REFRESH_SECONDS: z.coerce.number().int().min(0).default(15),
+  /** AWS access for EventBridge partner sources (each source names its own region). */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  /** Another AWS endpoint (tests, LocalStack); every region goes there. */
+  AWS_ENDPOINT_URL: z.url().optional(),
+  /** Ingestion writes (one transaction per batch) running at once, waiting in line, and the longest wait before 429. */
+  INGEST_MAX_CONCURRENT_WRITES: z.coerce.number().int().min(1).default(4),
+  INGEST_MAX_QUEUED_WRITES: z.coerce.number().int().min(0).default(16),
+  INGEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Largest ingestion request body (10,000 samples take about 3 MB). */
+  INGEST_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(32 * 1024 * 1024),
+  /**
+   * Origins whose pages may post to the ingestion API (comma-separated, `*` for any). Keys travel
+   * in a header, never in cookies, so any origin is safe; narrow it to limit where keys are used.
+   */
+  INGEST_CORS_ORIGINS: z
+    .string()
+    .default('*')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ),
+});
+
+export type AppConfig = z.infer<typeof ConfigSchema> & { webDist: string };
+
+/** Reads and validates the environment once at boot. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const webDist = parsed.data.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist');
+  return { ...parsed.data, webDist };
+}

@@ -1,0 +1,5 @@
+export * from './tenancy.ts';
+export * from './users.ts';
+export * from './audit.ts';
+export * from './integrations.ts';
+export * from './telemetry.ts';

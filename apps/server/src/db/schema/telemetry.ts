@@ -1,0 +1,151 @@
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { groups } from './tenancy.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * One row per call with its aggregates, tags and score, so call lists never read seconds. Created
+ * by the first of its summary, seconds or error logs to arrive; `quality_state` is the accumulator
+ * (packages/shared call-quality) that later batches merge into.
+ */
+export const callSummaries = pgTable(
+  'call_summaries',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id').notNull(),
+    agent: text('agent'),
+    direction: text('direction'),
+    /** The summary's start, or the first second's time until a summary arrives. */
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time'),
+    endedBy: text('ended_by'),
+    disconnectReason: text('disconnect_reason'),
+    agentIsp: text('agent_isp'),
+    agentLocalIp: text('agent_local_ip'),
+    agentExternalIp: text('agent_external_ip'),
+    browserName: text('browser_name'),
+    browserVersion: text('browser_version'),
+    agentCountry: text('agent_country'),
+    agentRegion: text('agent_region'),
+    networkType: text('network_type'),
+    /** The group's Network Labelling label of the agent's address (first matching range). */
+    networkLabel: text('network_label'),
+    /** [{ start, end }] in epoch milliseconds; end null while on hold. */
+    holdIntervals: jsonb('hold_intervals').$type<{ start: number; end: number | null }[]>(),
+    sipResponseCode: smallint('sip_response_code'),
+    summaryReceivedAt: ts('summary_received_at'),
+    sampleCount: integer('sample_count').notNull().default(0),
+    firstSampleAt: ts('first_sample_at'),
+    lastSampleAt: ts('last_sample_at'),
+    durationSeconds: integer('duration_seconds'),
+    mosAvg: real('mos_avg'),
+    mosMin: real('mos_min'),
+    mosInboundAvg: real('mos_inbound_avg'),
+    mosOutboundAvg: real('mos_outbound_avg'),
+    jitterAvgMs: real('jitter_avg_ms'),
+    jitterMaxMs: real('jitter_max_ms'),
+    rttAvgMs: real('rtt_avg_ms'),
+    rttMaxMs: real('rtt_max_ms'),
+    packetsCount: bigint('packets_count', { mode: 'number' }).notNull().default(0),
+    packetsLost: bigint('packets_lost', { mode: 'number' }).notNull().default(0),
+    packetsLostFraction: real('packets_lost_fraction'),
+    cpuAvailableMinPercent: real('cpu_available_min_percent'),
+    memoryUsedMaxPercent: real('memory_used_max_percent'),
+    errorLogCount: integer('error_log_count').notNull().default(0),
+    score: real('score').notNull().default(10),
+    tags: text('tags').array().notNull().default([]),
+    insights: jsonb('insights').$type<unknown[]>().notNull().default([]),
+    qualityState: jsonb('quality_state'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.contactId] }),
+    index('call_summaries_group_start_idx').on(t.groupId, t.startTime),
+    index('call_summaries_group_agent_start_idx').on(t.groupId, t.agent, t.startTime),
+    index('call_summaries_group_isp_start_idx').on(t.groupId, t.agentIsp, t.startTime),
+  ],
+);
+
+/**
+ * One row per second of a call. The key serves "all seconds of one call" and makes a resent
+ * second a no-op (insert ... on conflict do nothing). No foreign key: it would cost a lookup per
+ * inserted row on the hottest write path; rows belong to their call summary by (group, contact).
+ */
+export const callSamples = pgTable(
+  'call_samples',
+  {
+    groupId: uuid('group_id').notNull(),
+    contactId: text('contact_id').notNull(),
+    ts: ts('ts').notNull(),
+    inMos: real('in_mos'),
+    inPackets: integer('in_packets'),
+    inLost: integer('in_lost'),
+    inAudioLevel: real('in_audio_level'),
+    outMos: real('out_mos'),
+    outPackets: integer('out_packets'),
+    outLost: integer('out_lost'),
+    outAudioLevel: real('out_audio_level'),
+    rttMs: real('rtt_ms'),
+    jitterMs: real('jitter_ms'),
+    cpuAvailablePercent: real('cpu_available_percent'),
+    memoryUsedPercent: real('memory_used_percent'),
+    /** Chart value of spec 002 §9: Talk 3, On Mute 2, On Hold 1; null when not sent. */
+    agentStatus: smallint('agent_status'),
+    /** Bit 1: inbound MOS was computed by the E-model; bit 2: outbound. */
+    mosComputed: smallint('mos_computed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.contactId, t.ts] })],
+);
+
+/** Softphone log lines; `id` is the sender's id or a hash of the line, so a resend is stored once. */
+export const softphoneLogs = pgTable(
+  'softphone_logs',
+  {
+    groupId: uuid('group_id').notNull(),
+    id: text('id').notNull(),
+    ts: ts('ts').notNull(),
+    level: text('level').notNull(),
+    agent: text('agent').notNull(),
+    contactId: text('contact_id'),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.id] }),
+    index('softphone_logs_group_contact_ts_idx').on(t.groupId, t.contactId, t.ts),
+    index('softphone_logs_group_ts_idx').on(t.groupId, t.ts),
+  ],
+);
+
+/** Telemetry events of softphones (device changes, connection states ...), kept as sent. */
+export const telemetryEvents = pgTable(
+  'telemetry_events',
+  {
+    groupId: uuid('group_id').notNull(),
+    id: text('id').notNull(),
+    ts: ts('ts').notNull(),
+    type: text('type').notNull(),
+    agent: text('agent'),
+    contactId: text('contact_id'),
+    data: jsonb('data'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.id] }),
+    index('telemetry_events_group_contact_ts_idx').on(t.groupId, t.contactId, t.ts),
+    index('telemetry_events_group_ts_idx').on(t.groupId, t.ts),
+  ],
+);

@@ -1,0 +1,106 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { API_KEY, API_TOKEN_TEXTS } from '@callsight/shared';
+import type { Db } from '../db/client.ts';
+import { apiTokens, configEntries, groups } from '../db/schema/index.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { bearerToken } from './authenticate.ts';
+
+/** The API key a request authenticated with, and the group it stands for. */
+export interface ApiKeyCaller {
+  tokenId: string;
+  groupId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey: ApiKeyCaller | null;
+  }
+}
+
+/** The config entry that switches API keys off for a group (stored "false" when off). */
+const API_ACCESS_KEY = 'API_ACCESS_ENABLED';
+
+export interface ApiKeyOptions {
+  /** Minimum time between two "Last used" writes of one key (default one minute). */
+  lastUsedWriteIntervalMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Builds the pre-handler of API-key routes (ingestion): reads `Authorization: Bearer <key>`,
+ * resolves the key's group, sets `request.apiKey`, and answers 401 for a missing, unknown or
+ * revoked key. An `X-Group-Id` naming another group, an archived group, or a group whose "API
+ * access" setting is off is 403. "Last used" is written at most once per interval per key, by
+ * this process and (through the WHERE clause) across processes.
+ */
+export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): preHandlerAsyncHookHandler {
+  const interval = opts.lastUsedWriteIntervalMs ?? API_KEY.lastUsedWriteIntervalMs;
+  const now = opts.now ?? Date.now;
+  const lastWritten = new Map<string, number>();
+
+  async function touch(tokenId: string, at: number) {
+    const seen = lastWritten.get(tokenId);
+    if (seen !== undefined && at - seen < interval) return;
+    lastWritten.set(tokenId, at);
+    const when = new Date(at);
+    await db
+      .update(apiTokens)
+      .set({ lastAccessedAt: when })
+      .where(
+        and(
+          eq(apiTokens.id, tokenId),
+          or(
+            isNull(apiTokens.lastAccessedAt),
+            lt(apiTokens.lastAccessedAt, new Date(at - interval)),
+          ),
+        ),
+      );
+  }
+
+  return async function authorizeApiKey(request: FastifyRequest, _reply: FastifyReply) {
+    const key = bearerToken(request);
+    if (!key) throw unauthenticated(API_TOKEN_TEXTS.missingKey);
+    if (!key.startsWith(API_KEY.prefix)) throw unauthenticated(API_TOKEN_TEXTS.invalidKey);
+    const [row] = await db
+      .select({
+        id: apiTokens.id,
+        groupId: apiTokens.groupId,
+        revokedAt: apiTokens.revokedAt,
+        groupStatus: groups.status,
+        apiAccess: configEntries.value,
+      })
+      .from(apiTokens)
+      .innerJoin(groups, eq(groups.id, apiTokens.groupId))
+      // The group's "API access" setting (API Management module); unset means on.
+      .leftJoin(
+        configEntries,
+        and(eq(configEntries.groupId, apiTokens.groupId), eq(configEntries.key, API_ACCESS_KEY)),
+      )
+      .where(eq(apiTokens.tokenHash, sha256(key)))
+      .limit(1);
+    if (!row) throw unauthenticated(API_TOKEN_TEXTS.invalidKey);
+    if (row.revokedAt) throw unauthenticated(API_TOKEN_TEXTS.revokedKey);
+    if (row.groupStatus !== 'active') throw forbidden(API_TOKEN_TEXTS.archivedGroup);
+    if (row.apiAccess === 'false') throw forbidden(API_TOKEN_TEXTS.accessDisabled);
+    const header = request.headers['x-group-id'];
+    const requestedGroup = Array.isArray(header) ? header[0] : header;
+    if (requestedGroup !== undefined && requestedGroup !== row.groupId)
+      throw forbidden(API_TOKEN_TEXTS.otherGroup);
+    request.apiKey = { tokenId: row.id, groupId: row.groupId };
+    try {
+      await touch(row.id, now());
+    } catch (err) {
+      request.log.warn({ err }, 'could not record API key use');
+    }
+  };
+}
+
+export type AuthorizeApiKey = ReturnType<typeof makeAuthorizeApiKey>;
+
+/** The API key of a route guarded by authorizeApiKey; the guard guarantees it is set. */
+export function apiKeyOf(request: FastifyRequest): ApiKeyCaller {
+  if (!request.apiKey) throw unauthenticated(API_TOKEN_TEXTS.missingKey);
+  return request.apiKey;
+}

@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
+import { AUTH_TEXTS, hasPermission, type Permission, type PermissionList } from '@callsight/shared';
+import type { Db } from '../db/client.ts';
+import type { TokenSigner } from '../services/auth/access-token.ts';
+import { findUserById, resolveGroupAccess } from '../services/groups/group-access.ts';
+import { badRequest, forbidden, unauthenticated } from '../lib/errors.ts';
+
+/** The caller as resolved once per request: identity from the token, rights from the database. */
+export interface Caller {
+  userId: string;
+  email: string;
+  name: string;
+  isSuper: boolean;
+  groupId: string;
+  permissions: Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+const GroupHeaderSchema = z.uuid();
+
+/** Reads the bearer token of a request, or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && value ? value : null;
+}
+
+/**
+ * Builds the pre-handler that authenticates the caller, checks membership of the X-Group-Id
+ * group (the token's group when the header is absent) and the permission the route needs.
+ */
+export function makeAuthorize(db: Db, signer: TokenSigner) {
+  return (required: PermissionList): preHandlerAsyncHookHandler =>
+    async function authorize(request: FastifyRequest, _reply: FastifyReply) {
+      const token = bearerToken(request);
+      if (!token) throw unauthenticated('Sign in required: send Authorization: Bearer <token>');
+      const claims = await signer.verify(token);
+      const header = request.headers['x-group-id'];
+      const rawGroup = Array.isArray(header) ? header[0] : header;
+      const groupId = rawGroup ?? claims.groupId;
+      if (!GroupHeaderSchema.safeParse(groupId).success) {
+        throw badRequest('Invalid X-Group-Id header', {
+          'X-Group-Id': 'Must be a group id (UUID)',
+        });
+      }
+      const user = await findUserById(db, claims.sub);
+      if (!user) throw unauthenticated(AUTH_TEXTS.sessionExpired);
+      const access = await resolveGroupAccess(db, user, groupId);
+      if (!access) throw forbidden(AUTH_TEXTS.notMember);
+      if (!hasPermission(access.permissions, required)) throw forbidden(AUTH_TEXTS.forbidden);
+      request.caller = {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        isSuper: user.isSuper,
+        groupId,
+        permissions: access.permissions,
+      };
+    };
+}
+
+export type Authorize = ReturnType<typeof makeAuthorize>;
+
+/** The authenticated caller of a route guarded by authorize; the guard guarantees it is set. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthenticated('Sign in required');
+  return request.caller;
+}

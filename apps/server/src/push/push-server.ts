@@ -1,0 +1,69 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import { z } from 'zod';
+import type { TokenSigner } from '../services/auth/access-token.ts';
+
+const PageNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:/-]+$/);
+
+/** Publishes messages to the sockets of one group that subscribed to a page. */
+export interface PushPublisher {
+  publish(groupId: string, page: string, message: unknown): void;
+  close(): Promise<void>;
+}
+
+const roomOf = (groupId: string, page: string) => `group:${groupId}:page:${page}`;
+
+/**
+ * socket.io on the app's HTTP server, authenticated with the access token; each socket lives
+ * in its token's group and joins page rooms with subscribeToPage / unsubscribeFromPage.
+ */
+export function attachPushServer(httpServer: HttpServer, signer: TokenSigner): PushPublisher {
+  const io = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+  });
+
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string') return next(new Error('Sign in required'));
+    signer.verify(token).then(
+      (claims) => {
+        socket.data.groupId = claims.groupId;
+        socket.data.userId = claims.sub;
+        void socket.join(`group:${claims.groupId}`);
+        next();
+      },
+      (err: Error) => next(new Error(err.message)),
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const groupId = String(socket.data.groupId);
+    socket.on('subscribeToPage', (page: unknown, ack?: unknown) => {
+      const parsed = PageNameSchema.safeParse(page);
+      if (parsed.success) void socket.join(roomOf(groupId, parsed.data));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
+    });
+    socket.on('unsubscribeFromPage', (page: unknown, ack?: unknown) => {
+      const parsed = PageNameSchema.safeParse(page);
+      if (parsed.success) void socket.leave(roomOf(groupId, parsed.data));
+      if (typeof ack === 'function') ack({ ok: parsed.success });
+    });
+  });
+
+  return {
+    publish(groupId, page, message) {
+      io.to(roomOf(groupId, page)).emit('message', { page, data: message });
+    },
+    close: () =>
+      io.close().then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
+}

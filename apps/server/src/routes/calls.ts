@@ -1,0 +1,43 @@
+import {
+  ACCESS,
+  AgentLogPageSchema,
+  AgentLogQuerySchema,
+  ApiErrorSchema,
+  CallStatsPageSchema,
+  CallStatsQuerySchema,
+} from '@callsight/shared';
+import type { AppContext } from '../app-context.ts';
+import { callerOf } from '../plugins/authenticate.ts';
+import { listAgentLogs } from '../services/explorer/agent-logs.ts';
+import { listCallStats } from '../services/explorer/call-stats.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
+
+/**
+ * The Calls and Logs explorer lists (spec 002 §2.11, §7.3) for viewers, admins and super users:
+ * a page of the group's calls or softphone log lines in a time window, filtered and sorted, with
+ * the total. The caller is checked before the query (preValidation).
+ */
+export async function callRoutes({ app, db, authorize }: AppContext) {
+  app.get('/api/calls/stats', {
+    schema: {
+      tags: ['calls'],
+      summary: 'Call Stats Log: one row per call, filtered, sorted and paged, with the total',
+      querystring: CallStatsQuerySchema,
+      response: { 200: CallStatsPageSchema, ...errors },
+    },
+    preValidation: authorize(ACCESS.viewerAdminSuper),
+    handler: (request) => listCallStats(db, callerOf(request).groupId, request.query),
+  });
+
+  app.get('/api/calls/logs', {
+    schema: {
+      tags: ['calls'],
+      summary: 'Softphone logs: log lines filtered by agent and level, sorted and paged',
+      querystring: AgentLogQuerySchema,
+      response: { 200: AgentLogPageSchema, ...errors },
+    },
+    preValidation: authorize(ACCESS.viewerAdminSuper),
+    handler: (request) => listAgentLogs(db, callerOf(request).groupId, request.query),
+  });
+}

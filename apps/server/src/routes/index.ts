@@ -1,0 +1,37 @@
+import type { AppContext } from '../app-context.ts';
+import { healthRoutes } from './health.ts';
+import { authRoutes } from './auth.ts';
+import { userRoutes } from './users.ts';
+import { groupRoutes } from './groups.ts';
+import { teammateRoutes } from './teammates.ts';
+import { customerRoutes } from './customers.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
+import { eventBridgeRoutes } from './eventbridge.ts';
+import { networkLabelRoutes } from './network-labels.ts';
+import { subscriptionRoutes } from './subscriptions.ts';
+import { publicRoutes } from './public.ts';
+import { configRoutes } from './config.ts';
+import { taggingRoutes } from './tagging.ts';
+import { ingestRoutes } from './ingest.ts';
+import { viscallRoutes } from './viscall.ts';
+import { callRoutes } from './calls.ts';
+
+/** Every route module, registered in this order. Add one line per new module. */
+export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  userRoutes,
+  groupRoutes,
+  teammateRoutes,
+  customerRoutes,
+  apiTokenRoutes,
+  eventBridgeRoutes,
+  networkLabelRoutes,
+  subscriptionRoutes,
+  publicRoutes,
+  configRoutes,
+  taggingRoutes,
+  ingestRoutes,
+  viscallRoutes,
+  callRoutes,
+];

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  ACCESS,
+  ApiErrorSchema,
+  TEAMMATE_TEXTS,
+  TeammateCreateSchema,
+  TeammateListSchema,
+  TeammateSchema,
+  TeammateUpdateSchema,
+  UserIdParamsSchema,
+  UserKeyParamsSchema,
+  UserLookupSchema,
+  parseUserKey,
+} from '@callsight/shared';
+import type { AppContext } from '../app-context.ts';
+import { callerOf } from '../plugins/authenticate.ts';
+import { badRequest } from '../lib/errors.ts';
+import {
+  createTeammate,
+  getTeammate,
+  listTeammates,
+  lookupUserByEmail,
+  removeTeammate,
+  updateTeammate,
+} from '../services/teammates/teammates.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+
+/** Teammates: members of the caller's current group, managed by its admins and super users. */
+export async function teammateRoutes({ app, db, authorize }: AppContext) {
+  app.get('/api/users', {
+    schema: {
+      tags: ['teammates'],
+      summary: "Members of the caller's current group",
+      response: { 200: TeammateListSchema, ...errors },
+    },
+    preHandler: authorize(ACCESS.adminSuper),
+    handler: (request) => listTeammates(db, callerOf(request)),
+  });
+
+  app.get('/api/users/:id', {
+    schema: {
+      tags: ['teammates'],
+      summary:
+        'A teammate by user id (uuid), or the e-mail check: the account with this e-mail address',
+      params: UserKeyParamsSchema,
+      response: { 200: z.union([TeammateSchema, UserLookupSchema]), ...errors },
+    },
+    preHandler: authorize(ACCESS.adminSuper),
+    handler: (request) => {
+      const key = parseUserKey(request.params.id);
+      if (!key)
+        throw badRequest(TEAMMATE_TEXTS.emailLookupInvalid, {
+          id: TEAMMATE_TEXTS.emailLookupInvalid,
+        });
+      return key.kind === 'id'
+        ? getTeammate(db, callerOf(request), key.id)
+        : lookupUserByEmail(db, key.email);
+    },
+  });
+
+  app.post('/api/users', {
+    schema: {
+      tags: ['teammates'],
+      summary: 'Add a teammate: a new account (isMember) or an existing one (id) joins the group',
+      body: TeammateCreateSchema,
+      response: { 201: TeammateSchema, ...errors },
+    },
+    preHandler: authorize(ACCESS.adminSuper),
+    handler: async (request, reply) => {
+      const teammate = await createTeammate(db, callerOf(request), request.body);
+      return reply.code(201).send(teammate);
+    },
+  });
+
+  app.put('/api/users', {
+    schema: {
+      tags: ['teammates'],
+      summary: "Update a teammate's account and role in the group",
+      body: TeammateUpdateSchema,
+      response: { 200: TeammateSchema, ...errors },
+    },
+    preHandler: authorize(ACCESS.adminSuper),
+    handler: (request) => updateTeammate(db, callerOf(request), request.body),
+  });
+
+  app.delete('/api/users/:id', {
+    schema: {
+      tags: ['teammates'],
+      summary: "Remove a teammate from the caller's current group (their other groups are kept)",
+      params: UserIdParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    preHandler: authorize(ACCESS.adminSuper),
+    handler: async (request, reply) => {
+      await removeTeammate(db, callerOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import {
+  ApiErrorSchema,
+  CALL_DETAIL_ACCESS,
+  CALL_DETAIL_TEXTS,
+  CallDetailParamsSchema,
+  CallDetailQuerySchema,
+  CallDetailSchema,
+  hasPermission,
+} from '@callsight/shared';
+import type { AppContext } from '../app-context.ts';
+import { forbidden } from '../lib/errors.ts';
+import { callerOf } from '../plugins/authenticate.ts';
+import { getCallDetail } from '../services/call-detail/get-call-detail.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+
+/**
+ * Call detail (spec 002 §7.3): GET /api/viscall2/call/{region}/{contactId}?includeTelemetry=.
+ * The region segment is kept for the spec's path; this store holds every region, so it only has
+ * to be well formed. Telemetry needs CALL_DETAIL_ACCESS.telemetry; asking without it is a 403.
+ */
+export async function viscallRoutes({ app, db, authorize }: AppContext) {
+  app.get('/api/viscall2/call/:region/:contactId', {
+    schema: {
+      tags: ['call-detail'],
+      summary: "One call of the caller's group: seconds, summary, softphone logs and telemetry",
+      params: CallDetailParamsSchema,
+      querystring: CallDetailQuerySchema,
+      response: { 200: CallDetailSchema, ...errors },
+    },
+    preValidation: authorize(CALL_DETAIL_ACCESS.view),
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { includeTelemetry } = request.query;
+      if (includeTelemetry && !hasPermission(caller.permissions, CALL_DETAIL_ACCESS.telemetry)) {
+        throw forbidden(CALL_DETAIL_TEXTS.telemetryForbidden);
+      }
+      return getCallDetail(db, {
+        groupId: caller.groupId,
+        contactId: request.params.contactId,
+        includeTelemetry,
+      });
+    },
+  });
+}

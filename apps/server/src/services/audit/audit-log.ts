@@ -1,0 +1,34 @@
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/index.ts';
+
+/** Database handle or an open transaction: audit rows are written inside the caller's transaction. */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+
+export interface AuditEntry {
+  groupId?: string | null;
+  userId?: string | null;
+  actor?: string | null;
+  service: string;
+  action: string;
+  targetId?: string | null;
+  result: 'success' | 'failure';
+  message?: string | null;
+  exception?: string | null;
+  details?: Record<string, unknown> | null;
+}
+
+/** Writes one audit-log row: who did what, when, in which group, with what result. */
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    groupId: entry.groupId ?? null,
+    userId: entry.userId ?? null,
+    actor: entry.actor ?? null,
+    service: entry.service,
+    action: entry.action,
+    targetId: entry.targetId ?? null,
+    result: entry.result,
+    message: entry.message ?? null,
+    exception: entry.exception ?? null,
+    details: entry.details ?? null,
+  });
+}

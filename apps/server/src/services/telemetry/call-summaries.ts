@@ -1,0 +1,403 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  callQualityFromSeconds,
+  emptyCallQualityState,
+  evaluateCallQuality,
+  parseCallQualityState,
+  storeCallQualityState,
+  type CallQualityState,
+} from '@callsight/shared';
+import { callSummaries } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../audit/audit-log.ts';
+import { loadSeconds } from './call-samples.ts';
+import {
+  msToTimestamp,
+  queryRows,
+  textArrayLiteral,
+  numberArrayLiteral,
+  unnestRows,
+  type UnnestColumn,
+} from './pg-arrays.ts';
+
+/** A call summary row as read for update. */
+export type CallSummaryRow = typeof callSummaries.$inferSelect;
+
+/** The locked summaries of a batch's calls, and which of them this transaction created. */
+export interface LockedSummaries<R = CallSummaryRow> {
+  rows: Map<string, R>;
+  created: Set<string>;
+}
+
+/** What a row's derived columns are computed from (the samples path reads only these). */
+export type QualityInputs = Pick<
+  CallSummaryRow,
+  | 'contactId'
+  | 'startTime'
+  | 'endTime'
+  | 'errorLogCount'
+  | 'browserName'
+  | 'browserVersion'
+  | 'summaryReceivedAt'
+  | 'sampleCount'
+  | 'qualityState'
+>;
+
+const QUALITY_INPUTS = {
+  contactId: callSummaries.contactId,
+  startTime: callSummaries.startTime,
+  endTime: callSummaries.endTime,
+  errorLogCount: callSummaries.errorLogCount,
+  browserName: callSummaries.browserName,
+  browserVersion: callSummaries.browserVersion,
+  summaryReceivedAt: callSummaries.summaryReceivedAt,
+  sampleCount: callSummaries.sampleCount,
+  qualityState: callSummaries.qualityState,
+};
+
+/**
+ * Creates the missing summary rows (with `startMs` as their start until a summary arrives) and
+ * answers which ones were created, each with the ERROR log lines already stored for its contact.
+ */
+async function ensureCallSummaries(
+  tx: DbOrTx,
+  groupId: string,
+  ids: readonly string[],
+  seeds: ReadonlyMap<string, number>,
+): Promise<Map<string, number>> {
+  const starts = ids.map((id) => seeds.get(id) ?? null);
+  const inserted = await queryRows<{ contact_id: string }>(
+    tx,
+    sql`insert into call_summaries (group_id, contact_id, start_time)
+        select ${groupId}::uuid, u.c, ${msToTimestamp('u.t')}
+        from unnest(${textArrayLiteral(ids)}::text[], ${numberArrayLiteral(starts)}::float8[]) as u(c, t)
+        order by u.c
+        on conflict do nothing
+        returning contact_id`,
+  );
+  const created = new Map(inserted.map((r) => [r.contact_id, 0]));
+  if (created.size > 0) {
+    const counts = await queryRows<{ contact_id: string; n: number }>(
+      tx,
+      sql`select contact_id, count(*)::int as n from softphone_logs
+          where group_id = ${groupId}::uuid and level = 'ERROR'
+            and contact_id = any(${textArrayLiteral([...created.keys()])}::text[])
+          group by contact_id`,
+    );
+    for (const { contact_id, n } of counts) created.set(contact_id, n);
+  }
+  return created;
+}
+
+/** The group's rows of these contacts. */
+const ofContacts = (groupId: string, ids: readonly string[]) =>
+  and(
+    eq(callSummaries.groupId, groupId),
+    sql`${callSummaries.contactId} = any(${textArrayLiteral(ids)}::text[])`,
+  );
+
+/**
+ * Makes sure each call has a summary row (created with `startMs` as its start until a summary
+ * arrives) and locks the rows, in contact order so that two batches never wait on each other in
+ * a cycle. A created row starts with the ERROR log lines already stored for its contact.
+ */
+export async function lockCallSummaries(
+  tx: DbOrTx,
+  groupId: string,
+  seeds: ReadonlyMap<string, number>,
+): Promise<LockedSummaries> {
+  const ids = [...seeds.keys()].sort();
+  if (ids.length === 0) return { rows: new Map(), created: new Set() };
+  const created = await ensureCallSummaries(tx, groupId, ids, seeds);
+  const locked = await tx
+    .select()
+    .from(callSummaries)
+    .where(ofContacts(groupId, ids))
+    .orderBy(asc(callSummaries.contactId))
+    .for('update');
+  return withErrorCounts(locked, created);
+}
+
+/** Like lockCallSummaries, reading only what the derived columns need (the samples hot path). */
+export async function lockQualityInputs(
+  tx: DbOrTx,
+  groupId: string,
+  seeds: ReadonlyMap<string, number>,
+): Promise<LockedSummaries<QualityInputs>> {
+  const ids = [...seeds.keys()].sort();
+  if (ids.length === 0) return { rows: new Map(), created: new Set() };
+  const created = await ensureCallSummaries(tx, groupId, ids, seeds);
+  const locked = await tx
+    .select(QUALITY_INPUTS)
+    .from(callSummaries)
+    .where(ofContacts(groupId, ids))
+    .orderBy(asc(callSummaries.contactId))
+    .for('update');
+  return withErrorCounts(locked, created);
+}
+
+function withErrorCounts<R extends { contactId: string; errorLogCount: number }>(
+  locked: R[],
+  created: ReadonlyMap<string, number>,
+): LockedSummaries<R> {
+  const rows = new Map<string, R>();
+  for (const row of locked) {
+    const errors = created.get(row.contactId);
+    if (errors !== undefined) row.errorLogCount = errors;
+    rows.set(row.contactId, row);
+  }
+  return { rows, created: new Set(created.keys()) };
+}
+
+/** The stored accumulator of a row (an empty one for a new call; null when unreadable: rescan). */
+export function qualityStateOf(row: QualityInputs): CallQualityState | null {
+  if (row.qualityState === null) return row.sampleCount === 0 ? emptyCallQualityState() : null;
+  return parseCallQualityState(row.qualityState);
+}
+
+/** The columns a row derives from its accumulator, error count, browser and times. */
+export type DerivedColumns = Pick<
+  CallSummaryRow,
+  | 'qualityState'
+  | 'sampleCount'
+  | 'firstSampleAt'
+  | 'lastSampleAt'
+  | 'durationSeconds'
+  | 'mosAvg'
+  | 'mosMin'
+  | 'mosInboundAvg'
+  | 'mosOutboundAvg'
+  | 'jitterAvgMs'
+  | 'jitterMaxMs'
+  | 'rttAvgMs'
+  | 'rttMaxMs'
+  | 'packetsCount'
+  | 'packetsLost'
+  | 'packetsLostFraction'
+  | 'cpuAvailableMinPercent'
+  | 'memoryUsedMaxPercent'
+  | 'score'
+  | 'tags'
+  | 'insights'
+>;
+
+/** Aggregates, tags, insights and score of a row from its accumulator; the duration from its times. */
+export function deriveColumns(row: QualityInputs, state: CallQualityState): DerivedColumns {
+  const endMs = row.endTime ? row.endTime.getTime() : null;
+  const quality = evaluateCallQuality({
+    state,
+    endMs,
+    errorLogCount: row.errorLogCount,
+    browser: row.browserName ? { name: row.browserName, version: row.browserVersion } : null,
+  });
+  const a = quality.aggregates;
+  const startMs = row.startTime.getTime();
+  return {
+    qualityState: storeCallQualityState(state),
+    sampleCount: a.sampleCount,
+    firstSampleAt: a.firstSampleMs === null ? null : new Date(a.firstSampleMs),
+    lastSampleAt: a.lastSampleMs === null ? null : new Date(a.lastSampleMs),
+    durationSeconds:
+      endMs !== null
+        ? Math.round((endMs - startMs) / 1000)
+        : a.lastSampleMs !== null
+          ? Math.max(0, Math.round((a.lastSampleMs - startMs) / 1000) + 1)
+          : null,
+    mosAvg: a.mosAvg,
+    mosMin: a.mosMin,
+    mosInboundAvg: a.mosInboundAvg,
+    mosOutboundAvg: a.mosOutboundAvg,
+    jitterAvgMs: a.jitterAvgMs,
+    jitterMaxMs: a.jitterMaxMs,
+    rttAvgMs: a.rttAvgMs,
+    rttMaxMs: a.rttMaxMs,
+    packetsCount: a.packetsCount,
+    packetsLost: a.packetsLost,
+    packetsLostFraction: a.packetsLostFraction,
+    cpuAvailableMinPercent: a.cpuAvailableMinPercent,
+    memoryUsedMaxPercent: a.memoryUsedMaxPercent,
+    score: quality.score,
+    tags: quality.tags,
+    insights: quality.insights,
+  };
+}
+
+/** Recomputes what a row derives (see deriveColumns). Mutates and returns the row. */
+export function refreshDerived<R extends QualityInputs & DerivedColumns>(
+  row: R,
+  state: CallQualityState,
+): R {
+  return Object.assign(row, deriveColumns(row, state));
+}
+
+const ms = (d: Date | null) => (d === null ? null : d.getTime());
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+type Col<R> = UnnestColumn<R> & { set?: string };
+
+/** The columns a summary sets; times travel as epoch ms. */
+const SUMMARY_COLUMNS: Col<CallSummaryRow>[] = [
+  { name: 'contact_id', type: 'text', value: (r) => r.contactId },
+  { name: 'agent', type: 'text', value: (r) => r.agent },
+  { name: 'direction', type: 'text', value: (r) => r.direction },
+  {
+    name: 'start_time',
+    type: 'float8',
+    value: (r) => ms(r.startTime),
+    set: 'to_timestamp(u.start_time / 1000.0)',
+  },
+  {
+    name: 'end_time',
+    type: 'float8',
+    value: (r) => ms(r.endTime),
+    set: 'to_timestamp(u.end_time / 1000.0)',
+  },
+  { name: 'ended_by', type: 'text', value: (r) => r.endedBy },
+  { name: 'disconnect_reason', type: 'text', value: (r) => r.disconnectReason },
+  { name: 'agent_isp', type: 'text', value: (r) => r.agentIsp },
+  { name: 'agent_local_ip', type: 'text', value: (r) => r.agentLocalIp },
+  { name: 'agent_external_ip', type: 'text', value: (r) => r.agentExternalIp },
+  { name: 'browser_name', type: 'text', value: (r) => r.browserName },
+  { name: 'browser_version', type: 'text', value: (r) => r.browserVersion },
+  { name: 'agent_country', type: 'text', value: (r) => r.agentCountry },
+  { name: 'agent_region', type: 'text', value: (r) => r.agentRegion },
+  { name: 'network_type', type: 'text', value: (r) => r.networkType },
+  { name: 'network_label', type: 'text', value: (r) => r.networkLabel },
+  { name: 'hold_intervals', type: 'jsonb', value: (r) => json(r.holdIntervals) },
+  { name: 'sip_response_code', type: 'int2', value: (r) => r.sipResponseCode },
+  {
+    name: 'summary_received_at',
+    type: 'float8',
+    value: (r) => ms(r.summaryReceivedAt),
+    set: 'to_timestamp(u.summary_received_at / 1000.0)',
+  },
+];
+
+/** The columns the samples path writes: the start, the error count and the derived columns. */
+const QUALITY_COLUMNS: Col<QualityInputs & DerivedColumns>[] = [
+  { name: 'contact_id', type: 'text', value: (r) => r.contactId },
+  {
+    name: 'start_time',
+    type: 'float8',
+    value: (r) => ms(r.startTime),
+    set: 'to_timestamp(u.start_time / 1000.0)',
+  },
+  { name: 'error_log_count', type: 'int4', value: (r) => r.errorLogCount },
+  { name: 'sample_count', type: 'int4', value: (r) => r.sampleCount },
+  {
+    name: 'first_sample_at',
+    type: 'float8',
+    value: (r) => ms(r.firstSampleAt),
+    set: 'to_timestamp(u.first_sample_at / 1000.0)',
+  },
+  {
+    name: 'last_sample_at',
+    type: 'float8',
+    value: (r) => ms(r.lastSampleAt),
+    set: 'to_timestamp(u.last_sample_at / 1000.0)',
+  },
+  { name: 'duration_seconds', type: 'int4', value: (r) => r.durationSeconds },
+  { name: 'mos_avg', type: 'real', value: (r) => r.mosAvg },
+  { name: 'mos_min', type: 'real', value: (r) => r.mosMin },
+  { name: 'mos_inbound_avg', type: 'real', value: (r) => r.mosInboundAvg },
+  { name: 'mos_outbound_avg', type: 'real', value: (r) => r.mosOutboundAvg },
+  { name: 'jitter_avg_ms', type: 'real', value: (r) => r.jitterAvgMs },
+  { name: 'jitter_max_ms', type: 'real', value: (r) => r.jitterMaxMs },
+  { name: 'rtt_avg_ms', type: 'real', value: (r) => r.rttAvgMs },
+  { name: 'rtt_max_ms', type: 'real', value: (r) => r.rttMaxMs },
+  {
+    name: 'packets_count',
+    type: 'float8',
+    value: (r) => r.packetsCount,
+    set: 'u.packets_count::bigint',
+  },
+  {
+    name: 'packets_lost',
+    type: 'float8',
+    value: (r) => r.packetsLost,
+    set: 'u.packets_lost::bigint',
+  },
+  { name: 'packets_lost_fraction', type: 'real', value: (r) => r.packetsLostFraction },
+  { name: 'cpu_available_min_percent', type: 'real', value: (r) => r.cpuAvailableMinPercent },
+  { name: 'memory_used_max_percent', type: 'real', value: (r) => r.memoryUsedMaxPercent },
+  { name: 'score', type: 'real', value: (r) => r.score },
+  {
+    name: 'tags',
+    type: 'jsonb',
+    value: (r) => json(r.tags),
+    set: 'array(select jsonb_array_elements_text(u.tags))',
+  },
+  { name: 'insights', type: 'jsonb', value: (r) => json(r.insights) },
+  { name: 'quality_state', type: 'jsonb', value: (r) => json(r.qualityState) },
+];
+
+/** Every column a full write-back sets. */
+const WRITTEN: Col<CallSummaryRow>[] = [
+  ...SUMMARY_COLUMNS,
+  ...QUALITY_COLUMNS.filter((c) => !SUMMARY_COLUMNS.some((s) => s.name === c.name)),
+];
+
+const setList = <R>(columns: readonly Col<R>[]) =>
+  columns
+    .filter((c) => c.name !== 'contact_id')
+    .map((c) => `${c.name} = ${c.set ?? `u.${c.name}`}`)
+    .concat('updated_at = now()')
+    .join(', ');
+const SET_LIST = setList(WRITTEN);
+const QUALITY_SET_LIST = setList(QUALITY_COLUMNS);
+
+/** Writes the rows back in one statement (rows must be locked by lockCallSummaries). */
+export async function saveCallSummaries(
+  tx: DbOrTx,
+  groupId: string,
+  rows: readonly CallSummaryRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(
+    sql`update call_summaries s set ${sql.raw(SET_LIST)}
+        from ${unnestRows(WRITTEN, rows)}
+        where s.group_id = ${groupId}::uuid
+          and s.contact_id = any(${textArrayLiteral(rows.map((r) => r.contactId))}::text[])
+          and s.contact_id = u.contact_id`,
+  );
+}
+
+/**
+ * Writes the start, error count and derived columns of locked rows back in one statement
+ * (`binary`: arrays in the binary format, node-postgres only). The contact list keeps the plan on
+ * the primary key however many calls the group has.
+ */
+export async function saveQualityColumns(
+  tx: DbOrTx,
+  binary: boolean,
+  groupId: string,
+  rows: readonly (QualityInputs & DerivedColumns)[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const ids = textArrayLiteral(rows.map((r) => r.contactId));
+  await tx.execute(
+    sql`update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
+        from ${unnestRows(QUALITY_COLUMNS, rows, 'u', binary)}
+        where s.group_id = ${groupId}::uuid and s.contact_id = any(${ids}::text[])
+          and s.contact_id = u.contact_id`,
+  );
+}
+
+/**
+ * Re-derives the rows after a change of their summary fields or error count and writes them back.
+ * A row whose accumulator cannot be read is recomputed from its stored seconds.
+ */
+export async function refreshAndSaveCallSummaries(
+  tx: DbOrTx,
+  groupId: string,
+  rows: readonly CallSummaryRow[],
+): Promise<void> {
+  const unreadable = rows.filter((r) => qualityStateOf(r) === null).map((r) => r.contactId);
+  const seconds = await loadSeconds(tx, groupId, unreadable);
+  for (const row of rows) {
+    refreshDerived(
+      row,
+      qualityStateOf(row) ?? callQualityFromSeconds(seconds.get(row.contactId) ?? []),
+    );
+  }
+  await saveCallSummaries(tx, groupId, rows);
+}

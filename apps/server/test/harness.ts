@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { ensureJwtSecret } from '../src/db/bootstrap.ts';
+import { buildApp } from '../src/app.ts';
+import type { App, AppContext } from '../src/app-context.ts';
+
+/** Which database the suite runs on: set by scripts/test.mjs (pglite by default). */
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const PG_ADMIN_URL =
+  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestServer {
+  app: App;
+  ctx: AppContext;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A fresh database (in-memory PGlite or a new PostgreSQL database) with a built app on it. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: 'memory://',
+    ...env,
+  });
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (TEST_DB === 'postgres') {
+    const name = `callsight_test_${randomUUID().replaceAll('-', '')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  const secret = await ensureJwtSecret(database.db, config.JWT_SECRET);
+  const { app, ctx } = await buildApp(config, database, secret);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}

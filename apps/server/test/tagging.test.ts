@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { auditLog } from '../src/db/schema/index.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+async function setup() {
+  const group = await createGroup(s.database.db);
+  const sup = await createUser(s.database.db, { isSuper: true });
+  const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
+  const viewer = await createUser(s.database.db, { groups: [group], role: 'viewer' });
+  const h = async (email: string) => authHeaders((await signIn(s.app, email)).token, group.id);
+  return {
+    group,
+    sup: await h(sup.email),
+    admin: await h(admin.email),
+    viewer: await h(viewer.email),
+  };
+}
+
+const mosConfig = {
+  name: 'Poor MOS',
+  field: 'mos',
+  conditions: [
+    { name: 'Poor', operator: '<', threshold: 3.5 },
+    { name: 'Very Poor', operator: '<', threshold: 2 },
+  ],
+};
+
+describe('tagging configs (CALL_TAG_CONFIGURATIONS)', () => {
+  it('are written through the config API and listed by GET /api/tagging/tag-configs', async () => {
+    const { group, sup, viewer } = await setup();
+    const empty = await s.app.inject({
+      method: 'GET',
+      url: '/api/tagging/tag-configs',
+      headers: viewer,
+    });
+    expect(empty.json()).toEqual([]);
+    const put = await s.app.inject({
+      method: 'PUT',
+      url: '/api/config/array',
+      headers: sup,
+      payload: { key: 'CALL_TAG_CONFIGURATIONS', value: [mosConfig] },
+    });
+    expect(put.statusCode).toBe(200);
+    const list = await s.app.inject({
+      method: 'GET',
+      url: '/api/tagging/tag-configs',
+      headers: viewer,
+    });
+    expect(list.json()).toEqual([mosConfig]);
+    const audit = await s.database.db.select().from(auditLog).where(eq(auditLog.groupId, group.id));
+    expect(
+      audit.some((r) => r.action === 'setConfig' && r.targetId === 'CALL_TAG_CONFIGURATIONS'),
+    ).toBe(true);
+  });
+
+  it('refuses mixed operators, a missing name or threshold, and writers other than super', async () => {
+    const { sup, admin } = await setup();
+    const write = (headers: Record<string, string>, value: unknown) =>
+      s.app.inject({
+        method: 'PUT',
+        url: '/api/config/array',
+        headers,
+        payload: { key: 'CALL_TAG_CONFIGURATIONS', value },
+      });
+    const mixed = await write(sup, [
+      {
+        ...mosConfig,
+        conditions: [mosConfig.conditions[0], { name: 'High', operator: '>', threshold: 4 }],
+      },
+    ]);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.message).toBe('All conditions must share one operator');
+    const noName = await write(sup, [{ ...mosConfig, name: '' }]);
+    expect(noName.json().error.message).toBe('Required (Name)');
+    const noThreshold = await write(sup, [
+      { ...mosConfig, conditions: [{ name: 'Poor', operator: '<' }] },
+    ]);
+    expect(noThreshold.json().error.message).toBe('Required (Threshold)');
+    const byAdmin = await write(admin, [mosConfig]);
+    expect(byAdmin.statusCode).toBe(403);
+  });
+});
+
+describe('GET/PUT /api/gsm/connect/numbers', () => {
+  it('stores a number per region and answers the spec text for a wrong length', async () => {
+    const { group, sup, admin, viewer } = await setup();
+    const numbers = [
+      { region: 'us-east-1', number: '+12025550123' },
+      { region: 'ap-southeast-2', number: '+61255501234' },
+    ];
+    const put = await s.app.inject({
+      method: 'PUT',
+      url: '/api/gsm/connect/numbers',
+      headers: sup,
+      payload: numbers,
+    });
+    expect(put.statusCode).toBe(200);
+    const get = await s.app.inject({
+      method: 'GET',
+      url: '/api/gsm/connect/numbers',
+      headers: admin,
+    });
+    expect(get.json()).toEqual(numbers);
+
+    const short = await s.app.inject({
+      method: 'PUT',
+      url: '/api/gsm/connect/numbers',
+      headers: sup,
+      payload: [{ region: 'eu-west-2', number: '12345' }],
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatchObject({
+      message: 'eu-west-2 could not be set. Check the number length',
+      fields: { 'eu-west-2': 'eu-west-2 could not be set. Check the number length' },
+    });
+    const byAdmin = await s.app.inject({
+      method: 'PUT',
+      url: '/api/gsm/connect/numbers',
+      headers: admin,
+      payload: numbers,
+    });
+    expect(byAdmin.statusCode).toBe(403);
+    const byViewer = await s.app.inject({
+      method: 'GET',
+      url: '/api/gsm/connect/numbers',
+      headers: viewer,
+    });
+    expect(byViewer.statusCode).toBe(403);
+    const audit = await s.database.db.select().from(auditLog).where(eq(auditLog.groupId, group.id));
+    expect(
+      audit.filter((r) => r.service === 'config' && r.result === 'success').map((r) => r.targetId),
+    ).toEqual(['GSM_CONNECT_NUMBERS']);
+    expect(audit.filter((r) => r.service === 'gsm' && r.result === 'failure')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,6 @@
+export {
+  CrumbLabelsProvider,
+  useCrumbLabel,
+  useCrumbLabels,
+  UNRESOLVED_CRUMB,
+} from './crumb-labels.tsx';

@@ -1,0 +1,1 @@
+export { ConfirmProvider, useConfirm, type ConfirmOptions } from './confirm-provider.tsx';

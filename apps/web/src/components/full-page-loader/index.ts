@@ -1,0 +1,1 @@
+export { FullPageLoader, ContentLoader } from './full-page-loader.tsx';

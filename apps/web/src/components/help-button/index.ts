@@ -1,0 +1,1 @@
+export { HelpButton, openHelpArticle } from './help-button.tsx';

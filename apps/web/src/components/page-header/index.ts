@@ -1,0 +1,1 @@
+export { PageHeader, useDocumentTitle, APP_TITLE } from './page-header.tsx';

@@ -1,0 +1,6 @@
+export {
+  SnackbarProvider,
+  useSnackbar,
+  type SnackbarApi,
+  type SnackbarSeverity,
+} from './snackbar-provider.tsx';

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import {
+  CALL_STATS_SORT_COLUMNS,
+  EXPLORER_EXPORTS,
+  EXPLORER_LIMITS,
+  EXPLORER_TEXTS,
+} from '@callsight/shared';
+import { usePageMessages } from '../../../lib/socket.ts';
+import { callStatsKey, getCallStats, useCallStats } from '../api/get-call-stats.ts';
+import { CallDetailModal } from '../components/call-detail-modal.tsx';
+import { CALL_STATS_COLUMNS } from '../components/columns.ts';
+import { DownloadButton } from '../components/download-button.tsx';
+import { ExplorerTable } from '../components/explorer-table.tsx';
+import { ListError } from '../components/list-error.tsx';
+import { ListToolbar } from '../components/list-toolbar.tsx';
+import { downloadText, toCsv } from '../state/csv.ts';
+import { useExplorerView } from '../state/use-explorer-view.ts';
+
+/** Push page of the explorer (spec 002 §7.6); the server announces new calls there. */
+export const EXPLORER_PUSH_PAGE = 'explorer';
+/** New calls arrive in bursts: refresh at most this often. */
+const REFRESH_THROTTLE_MS = 2_000;
+
+/** Refreshes the call lists when the server announces a new call, at most every 2 s. */
+function useRefreshOnNewCalls(groupId: string) {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  const onMessage = useCallback(
+    (data: unknown) => {
+      const isCall =
+        typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'call';
+      if (!isCall || timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void queryClient.invalidateQueries({ queryKey: callStatsKey(groupId) });
+      }, REFRESH_THROTTLE_MS);
+    },
+    [queryClient, groupId],
+  );
+  usePageMessages(EXPLORER_PUSH_PAGE, onMessage);
+}
+
+/** /explorer/calls: the Call Stats Log, with a Details modal at /explorer/calls/call/{contactId}. */
+export function CallStatsPage() {
+  const { groupId = '' } = useParams();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const view = useExplorerView({
+    list: 'calls',
+    sortColumns: CALL_STATS_SORT_COLUMNS,
+    defaultSort: 'timestamp',
+  });
+  const calls = useCallStats(groupId, view.request);
+  useRefreshOnNewCalls(groupId);
+  const listPath = `/${groupId}/explorer/calls`;
+
+  async function downloadCsv() {
+    const page = await getCallStats(view.request, { size: EXPLORER_LIMITS.downloadSize, from: 0 });
+    const csv = toCsv(
+      CALL_STATS_COLUMNS.map((c) => c.label),
+      page.rows.map((row) => CALL_STATS_COLUMNS.map((c) => c.text(row))),
+    );
+    downloadText(EXPLORER_EXPORTS.csv, csv, 'text/csv;charset=utf-8');
+  }
+
+  return (
+    <>
+      <ListToolbar
+        list="calls"
+        view={view}
+        actions={
+          <DownloadButton
+            label="Download CSV"
+            run={downloadCsv}
+            disabled={!calls.data || calls.data.total === 0}
+          />
+        }
+      />
+      {calls.isError && <ListError error={calls.error} onRetry={() => void calls.refetch()} />}
+      <ExplorerTable
+        label={EXPLORER_TEXTS.callStatsTab}
+        testId="call-stats"
+        columns={CALL_STATS_COLUMNS}
+        rows={calls.data?.rows}
+        total={calls.data?.total ?? 0}
+        totalRelation={calls.data?.totalRelation ?? 'eq'}
+        rowKey={(row) => row.callContactId}
+        loading={calls.isFetching}
+        sortColumn={view.request.sortColumn}
+        sortDirection={view.request.sortDirection}
+        onSort={view.toggleSort}
+        page={view.request.page}
+        size={view.request.size}
+        onPage={view.setPage}
+        onSize={view.setSize}
+        actions={(row) => (
+          <Button
+            size="small"
+            aria-label={`${EXPLORER_TEXTS.details} ${row.callContactId}`}
+            onClick={() =>
+              void navigate(`${listPath}/call/${encodeURIComponent(row.callContactId)}${search}`)
+            }
+          >
+            {EXPLORER_TEXTS.details}
+          </Button>
+        )}
+      />
+      <Routes>
+        <Route path="call/:contactId/*" element={<CallDetailModal listPath={listPath} />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { GroupDetailSchema, type GroupDetail } from '@callsight/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getActiveGroupsQueryOptions } from './get-active-groups.ts';
+
+/** POST /api/groups/:id/archive: members lose access until the group is restored. */
+export function archiveGroup(id: string): Promise<GroupDetail> {
+  return apiRequest(`/groups/${encodeURIComponent(id)}/archive`, {
+    method: 'POST',
+    schema: GroupDetailSchema,
+  });
+}
+
+export function useArchiveGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveGroup,
+    // ['groups'] covers the active list, the archived list and each group.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: getActiveGroupsQueryOptions().queryKey }),
+  });
+}

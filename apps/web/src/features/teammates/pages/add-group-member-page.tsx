@@ -1,0 +1,55 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { TEAMMATE_TEXTS } from '@callsight/shared';
+import { PageHeader } from '../../../components/page-header/index.ts';
+import { ContentLoader } from '../../../components/full-page-loader/index.ts';
+import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useTeamGroup } from '../api/get-team-group.ts';
+import { TeammateForm } from '../components/teammate-form.tsx';
+
+/**
+ * /admin/group/:memberGroupId/member/0: add a teammate to a group. An e-mail that belongs to an
+ * existing account fills in its id and name, and that account joins the group.
+ */
+export function AddGroupMemberPage() {
+  const { groupId = '', memberGroupId = '' } = useParams();
+  const group = useTeamGroup(memberGroupId);
+  useCrumbLabel('memberGroup', group.data?.name);
+  return (
+    <Box>
+      <PageHeader
+        title={TEAMMATE_TEXTS.newTitle}
+        subtitle={group.data ? `Add someone to ${group.data.name}.` : 'Add someone to a group.'}
+      />
+      {group.isError && (
+        <Alert
+          severity="error"
+          sx={{ maxWidth: 720 }}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to={paths.teammates.getHref(groupId)}
+            >
+              Back
+            </Button>
+          }
+        >
+          {group.error.message}
+        </Alert>
+      )}
+      {group.isPending && <ContentLoader />}
+      {group.data && (
+        <TeammateForm
+          mode="member"
+          group={{ id: group.data.id, name: group.data.name }}
+          currentGroupId={groupId}
+        />
+      )}
+    </Box>
+  );
+}

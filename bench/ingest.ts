@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import {
+  AGENT_STATUS_CHART_VALUES,
+  mosFromNetwork,
+  packetLossPercent,
+  type IngestSampleInput,
+} from '@callsight/shared';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import type { Benchmark, BenchContext, BenchResult, Figure } from './lib/benchmark.ts';
+import { startServer } from './lib/server.ts';
+
+/**
+ * Ingest throughput: POST /api/ingest/v1/samples through HTTP with an API key (validation, MOS,
+ * the per-second insert and each call's summary update, committed before the answer), against
+ * the same rows loaded with COPY FROM STDIN into call_samples (the fastest way into PostgreSQL; it
+ * writes no summary). On PostgreSQL and on PGlite: the run's own server, plus a PGlite server of
+ * its own when the run is on PostgreSQL. Knobs: INGEST_BENCH_CLIENTS, INGEST_BENCH_BATCHES,
+ * INGEST_BENCH_CALLS (calls per client; each batch carries the next seconds of each),
+ * INGEST_BENCH_PGLITE=false to skip the extra PGlite leg.
+ */
+
+const envInt = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+const samplesPerBatch = 10_000;
+/** Concurrent senders (a collector relay per site, say), each with its own calls. */
+const clients = envInt('INGEST_BENCH_CLIENTS', 4);
+const callsPerClient = envInt('INGEST_BENCH_CALLS', 1_000);
+const secondsPerCall = Math.max(1, Math.floor(samplesPerBatch / callsPerClient));
+const batchesPerClient = {
+  postgres: envInt('INGEST_BENCH_BATCHES', 10),
+  pglite: envInt('INGEST_BENCH_BATCHES', 3),
+};
+const targets = { samplesPerSecond: 100_000, shareOfCopy: 0.5 };
+const demoAdmin = { email: 'admin@demo.callsight.local', password: 'Callsight-demo-1' };
+const maxRetries = 50;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Signs in as the demo admin and creates an API key of their group through the API. */
+async function createApiKey(baseUrl: string): Promise<{ key: string; groupId: string }> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoAdmin),
+  });
+  if (login.status !== 200)
+    throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const session = (await login.json()) as { accessToken: string; claims: { groupId: string } };
+  const created = await fetch(`${baseUrl}/api/config/token`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${session.accessToken}`,
+      'x-group-id': session.claims.groupId,
+    },
+    body: JSON.stringify({ name: `bench-ingest-${Date.now()}` }),
+  });
+  if (created.status !== 201)
+    throw new Error(`POST /api/config/token answered ${created.status}: ${await created.text()}`);
+  const { token } = (await created.json()) as { token: string };
+  return { key: token, groupId: session.claims.groupId };
+}
+
+/**
+ * The samples of one batch: the next seconds of each of the client's calls. A realistic mix:
+ * inbound MOS sent by the softphone, outbound MOS left for the server's E-model, CPU every few
+ * seconds, a few bad seconds.
+ */
+function batchSamples(
+  prefix: string,
+  client: number,
+  batch: number,
+  startMs: number,
+): IngestSampleInput[] {
+  const out: IngestSampleInput[] = [];
+  for (let call = 0; call < callsPerClient; call++) {
+    for (let k = 0; k < secondsPerCall; k++) {
+      const second = batch * secondsPerCall + k;
+      const bad = (call + second) % 37 === 0;
+      out.push({
+        contactId: `${prefix}-${client}-${call}`,
+        timestamp: startMs + second * 1000,
+        inbound: {
+          mos: bad ? 3.1 : 4.3,
+          packetsCount: 50,
+          packetsLost: bad ? 3 : 0,
+          audioLevel: 0.12,
+        },
+        outbound: { packetsCount: 50, packetsLost: bad ? 2 : 0, audioLevel: 0.08 },
+        rttMs: bad ? 320 : 45 + (call % 20),
+        jitterMs: bad ? 38 : 3 + (second % 4),
+        cpuAvailablePercent: k % 5 === 0 ? 60 : null,
+        agentStatus: 'Talk',
+      });
+    }
+  }
+  return out;
+}
+
+const COPY_COLUMNS =
+  'group_id, contact_id, ts, in_mos, in_packets, in_lost, in_audio_level, out_mos, out_packets, out_lost, ' +
+  'out_audio_level, rtt_ms, jitter_ms, cpu_available_percent, memory_used_percent, agent_status, mos_computed';
+
+const cell = (v: number | string | null | undefined) =>
+  v === null || v === undefined ? '\\N' : String(v);
+
+/** The same rows as COPY text: the row the server stores for each sample, computed MOS included. */
+function copyText(groupId: string, samples: readonly IngestSampleInput[], prefix: string): string {
+  const lines: string[] = [];
+  for (const s of samples) {
+    const out = s.outbound ?? {};
+    const outMos = mosFromNetwork({
+      rttMs: s.rttMs ?? 0,
+      jitterMs: s.jitterMs ?? 0,
+      packetLossPercent: packetLossPercent(out.packetsCount ?? null, out.packetsLost ?? null) ?? 0,
+    });
+    lines.push(
+      [
+        groupId,
+        `${prefix}${s.contactId}`,
+        new Date(Number(s.timestamp)).toISOString(),
+        cell(s.inbound?.mos),
+        cell(s.inbound?.packetsCount),
+        cell(s.inbound?.packetsLost),
+        cell(s.inbound?.audioLevel),
+        cell(outMos),
+        cell(out.packetsCount),
+        cell(out.packetsLost),
+        cell(out.audioLevel),
+        cell(s.rttMs),
+        cell(s.jitterMs),
+        cell(s.cpuAvailablePercent),
+        cell(s.memoryUsedPercent),
+        cell(s.agentStatus ? AGENT_STATUS_CHART_VALUES[s.agentStatus] : null),
+        '2',
+      ].join('\t'),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** POSTs one batch, retrying after 429 (the server's back-pressure) as a collector would. */
+async function send(
+  baseUrl: string,
+  key: string,
+  body: string,
+  expected: number,
+  retries: { count: number },
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${baseUrl}/api/ingest/v1/samples`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body,
+    });
+    const text = await res.text();
+    if (res.status === 200) {
+      const result = JSON.parse(text) as { accepted: number; duplicates: number };
+      if (result.accepted !== expected || result.duplicates !== 0)
+        throw new Error(`stored ${result.accepted - result.duplicates} of ${expected}`);
+      return;
+    }
+    if (res.status === 429 && attempt < maxRetries) {
+      retries.count++;
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    throw new Error(`POST /api/ingest/v1/samples answered ${res.status}: ${text.slice(0, 300)}`);
+  }
+}
+
+/** What one database's leg measured. */
+interface Leg {
+  database: string;
+  samples: number;
+  httpSeconds: number;
+  httpRate: number;
+  latencies: number[];
+  retries: number;
+  copyRate: number | null;
+  copyNote: string;
+}
+
+type Batches = IngestSampleInput[][][];
+
+/** COPY FROM STDIN through node-postgres, one connection per client, in the server's database. */
+async function copyToPostgres(url: string, texts: string[][]): Promise<number> {
+  const connections = await Promise.all(
+    texts.map(async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    }),
+  );
+  try {
+    const started = performance.now();
+    await Promise.all(
+      texts.map(async (perClient, i) => {
+        const client = connections[i];
+        if (!client) return;
+        for (const text of perClient) {
+          await pipeline(
+            Readable.from([text]),
+            client.query(copyFrom(`COPY call_samples (${COPY_COLUMNS}) FROM STDIN`)),
+          );
+        }
+      }),
+    );
+    return (performance.now() - started) / 1000;
+  } finally {
+    await Promise.all(connections.map((c) => c.end()));
+  }
+}
+
+/**
+ * COPY ... FROM '/dev/blob' into a PGlite of the bench's own (a temporary directory, the same
+ * migrations): the server's PGlite lives in its process, and PGlite serves one query at a time.
+ */
+async function copyToPglite(texts: string[][]): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callsight-bench-copy-'));
+  const database = await openDatabase({ dataDir });
+  try {
+    const client = database.db.$client;
+    const started = performance.now();
+    for (const perClient of texts) {
+      for (const text of perClient) {
+        await client.query(`COPY call_samples (${COPY_COLUMNS}) FROM '/dev/blob'`, [], {
+          blob: new Blob([text]),
+        });
+      }
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** HTTP, then COPY of the same rows (other contact ids), on one server's database. */
+async function runLeg(baseUrl: string, database: string): Promise<Leg> {
+  const onPostgres = database === 'postgres';
+  const batches = onPostgres ? batchesPerClient.postgres : batchesPerClient.pglite;
+  const { key, groupId } = await createApiKey(baseUrl);
+  const prefix = `bench-${randomUUID().slice(0, 8)}`;
+  const startMs = Date.now() - 2 * 60 * 60 * 1000;
+
+  // Bodies are built before the clock starts: the client's JSON work is not the server's.
+  const samples: Batches = Array.from({ length: clients }, (_, c) =>
+    Array.from({ length: batches }, (_, b) => batchSamples(prefix, c, b, startMs)),
+  );
+  const bodies = samples.map((perClient) =>
+    perClient.map((batch) => JSON.stringify({ samples: batch })),
+  );
+  const perBatch = callsPerClient * secondsPerCall;
+  const warmup = batchSamples(`${prefix}-warmup`, 0, 0, startMs);
+  await send(baseUrl, key, JSON.stringify({ samples: warmup }), perBatch, { count: 0 });
+
+  const total = clients * batches * perBatch;
+  const latencies: number[] = [];
+  const retries = { count: 0 };
+  const started = performance.now();
+  await Promise.all(
+    bodies.map(async (perClient) => {
+      for (const body of perClient) {
+        const t = performance.now();
+        await send(baseUrl, key, body, perBatch, retries);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const httpSeconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const leg: Leg = {
+    database,
+    samples: total,
+    httpSeconds,
+    httpRate: total / httpSeconds,
+    latencies,
+    retries: retries.count,
+    copyRate: null,
+    copyNote: '',
+  };
+
+  const texts = samples.map((perClient) =>
+    perClient.map((batch) => copyText(groupId, batch, 'copy-')),
+  );
+  const url = process.env.DATABASE_URL;
+  if (onPostgres && !url) {
+    leg.copyNote = 'skipped (needs DATABASE_URL)';
+    return leg;
+  }
+  try {
+    const seconds =
+      onPostgres && url ? await copyToPostgres(url, texts) : await copyToPglite(texts);
+    leg.copyRate = total / seconds;
+    leg.copyNote =
+      onPostgres && url
+        ? `${clients} connections, COPY FROM STDIN`
+        : "bench's own PGlite, COPY FROM '/dev/blob'";
+  } finally {
+    if (onPostgres && url) await cleanUp(url, groupId, prefix);
+  }
+  return leg;
+}
+
+/** The PostgreSQL run writes into DATABASE_URL's database: remove its rows. */
+async function cleanUp(url: string, groupId: string, prefix: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `delete from call_samples where group_id = $1 and (contact_id like $2 or contact_id like $3)`,
+      [groupId, `${prefix}-%`, `copy-${prefix}-%`],
+    );
+    await client.query(`delete from call_summaries where group_id = $1 and contact_id like $2`, [
+      groupId,
+      `${prefix}-%`,
+    ]);
+  } finally {
+    await client.end();
+  }
+}
+
+const rate = (v: number | null) => (v === null ? '-' : Math.round(v).toLocaleString('en-US'));
+
+function legFigures(leg: Leg): Figure[] {
+  const d = leg.database;
+  return [
+    { label: `${d}: HTTP samples`, value: leg.samples },
+    { label: `${d}: HTTP time`, value: leg.httpSeconds, unit: 's' },
+    { label: `${d}: HTTP batch latency p50`, value: percentile(leg.latencies, 50), unit: 'ms' },
+    { label: `${d}: HTTP batch latency p95`, value: percentile(leg.latencies, 95), unit: 'ms' },
+    { label: `${d}: HTTP 429 answers retried`, value: leg.retries },
+    { label: `${d}: COPY`, value: leg.copyNote },
+  ];
+}
+
+/** One line per database: both rates and their ratio. */
+function comparison(legs: readonly Leg[]): Figure[] {
+  const header: Figure = {
+    label: 'database',
+    value: `${'HTTP samples/s'.padStart(15)} ${'COPY samples/s'.padStart(15)} ${'HTTP/COPY'.padStart(10)}`,
+  };
+  return [
+    header,
+    ...legs.map((leg) => ({
+      label: leg.database,
+      value: `${rate(leg.httpRate).padStart(15)} ${rate(leg.copyRate).padStart(15)} ${(leg.copyRate
+        ? `${Math.round((leg.httpRate / leg.copyRate) * 100)} %`
+        : '-'
+      ).padStart(10)}`,
+    })),
+  ];
+}
+
+async function run({ baseUrl, databaseKind }: BenchContext): Promise<BenchResult> {
+  const failures: string[] = [];
+  const figures: Figure[] = [
+    {
+      label: 'clients x batches x samples',
+      value: `${clients} x ${databaseKind === 'postgres' ? batchesPerClient.postgres : batchesPerClient.pglite} x ${callsPerClient * secondsPerCall}`,
+    },
+    {
+      label: 'each batch',
+      value: `${secondsPerCall} s of each of ${callsPerClient} calls`,
+    },
+  ];
+  const legs: Leg[] = [await runLeg(baseUrl, databaseKind)];
+  if (databaseKind === 'postgres' && process.env.INGEST_BENCH_PGLITE !== 'false') {
+    const server = await startServer({ DATABASE_URL: undefined });
+    try {
+      legs.push(await runLeg(server.baseUrl, 'pglite'));
+    } catch (error) {
+      failures.push(`PGlite leg failed: ${errorText(error)}`);
+    } finally {
+      await server.stop();
+    }
+  }
+  for (const leg of legs) figures.push(...legFigures(leg));
+  figures.push(...comparison(legs));
+
+  const pgLeg = legs.find((l) => l.database === 'postgres');
+  if (pgLeg) {
+    if (pgLeg.httpRate < targets.samplesPerSecond)
+      failures.push(
+        `HTTP ingest on PostgreSQL: ${rate(pgLeg.httpRate)} samples/s, under the target ${rate(targets.samplesPerSecond)}`,
+      );
+    if (pgLeg.copyRate !== null && pgLeg.httpRate < pgLeg.copyRate * targets.shareOfCopy)
+      failures.push(`HTTP ingest on PostgreSQL is under half of COPY's rate`);
+  }
+  return { figures, failures };
+}
+
+export const ingestBenchmark: Benchmark = {
+  name: 'ingest',
+  description: `POST /api/ingest/v1/samples with an API key, ${clients} concurrent clients, batches of ${samplesPerBatch}; the same rows by COPY; PostgreSQL and PGlite`,
+  run,
+};

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { ensureDemoData } from '../../apps/server/src/db/bootstrap.ts';
+import { findDemoGroupId } from '../../apps/server/src/demo/demo-group.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * A database of a benchmark's own, apart from the one `npm run bench` serves: a new PostgreSQL
+ * database next to DATABASE_URL's (dropped at the end), or a temporary PGlite directory.
+ */
+export interface BenchDatabase {
+  kind: 'postgres' | 'pglite';
+  /** PostgreSQL: the bench database's URL. */
+  url?: string;
+  /** PGlite: the DATA_DIR holding it. */
+  dataDir?: string;
+  /** Migrates it and seeds the demo customer; answers the open database and the demo group id. */
+  prepare(): Promise<{ database: Database; groupId: string }>;
+  /** A server on this database (demo data seeded, no demo traffic). */
+  serve(): Promise<RunningServer>;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(adminUrl: string, text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates (afresh) the bench database `name` on DATABASE_URL's server, or a PGlite directory. */
+export async function createBenchDatabase(name: string): Promise<BenchDatabase> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const adminUrl = process.env.DATABASE_URL;
+  const prepare = async (opts: { url?: string; dataDir: string }) => {
+    const database = await openDatabase(opts);
+    await ensureDemoData(database.db, () => {});
+    const groupId = await findDemoGroupId(database.db);
+    if (!groupId) throw new Error('demo group not seeded');
+    return { database, groupId };
+  };
+  if (adminUrl) {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const dbUrl = url.toString();
+    return {
+      kind: 'postgres',
+      url: dbUrl,
+      prepare: () => prepare({ url: dbUrl, dataDir: 'memory://' }),
+      serve: () => startServer({ DATABASE_URL: dbUrl }),
+      drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  return {
+    kind: 'pglite',
+    dataDir,
+    prepare: () => prepare({ dataDir }),
+    serve: () => startServer({ DATA_DIR: dataDir }),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+const demoAdmin = { email: 'admin@demo.callsight.local', password: 'Callsight-demo-1' };
+
+/** Headers of the demo admin's session (access token and group). */
+export async function demoAdminHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(demoAdmin),
+  });
+  if (login.status !== 200)
+    throw new Error(`login answered ${login.status}: ${await login.text()}`);
+  const session = (await login.json()) as { accessToken: string; claims: { groupId: string } };
+  return { authorization: `Bearer ${session.accessToken}`, 'x-group-id': session.claims.groupId };
+}
+
+/** Times `runs` sequential GETs of each URL after `warmup` unmeasured ones; answers sorted ms. */
+export async function timeGets(
+  baseUrl: string,
+  url: string,
+  headers: Record<string, string>,
+  runs: number,
+  warmup = 5,
+): Promise<{ ms: number[]; bytes: number; body: unknown }> {
+  const ms: number[] = [];
+  let bytes = 0;
+  let body: unknown = null;
+  for (let i = 0; i < warmup + runs; i++) {
+    const started = performance.now();
+    const res = await fetch(`${baseUrl}${url}`, { headers });
+    const text = await res.text();
+    const elapsed = performance.now() - started;
+    if (res.status !== 200)
+      throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+    if (i >= warmup) ms.push(elapsed);
+    bytes = text.length;
+    body = i === 0 ? JSON.parse(text) : body;
+  }
+  return { ms: ms.sort((a, b) => a - b), bytes, body };
+}
+
+/** The p-th percentile of sorted values. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

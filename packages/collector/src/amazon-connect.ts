@@ -1,0 +1,205 @@
+import { createCollector } from './collector.ts';
+import type { Collector, CollectorOptions, StatsProvider } from './types.ts';
+
+/**
+ * Best-effort adapter for Amazon Connect's softphone through the Streams library
+ * (amazon-connect-streams). It needs the softphone to run in this page (a custom CCP that
+ * initialises the softphone manager here, e.g. `allowFramedSoftphone: false` with
+ * connect-rtc-js); when the CCP iframe owns the call, its peer connection is out of reach and
+ * only summaries, hold and mute are collected. The peer connection is read from connect-rtc's
+ * session object (`_pc`), which is not a public API and may change with Streams releases.
+ */
+
+/** The parts of a Streams connection the adapter reads. */
+export interface ConnectConnectionLike {
+  connectionId?: string;
+  getConnectionId?(): string;
+  isOnHold?(): boolean;
+}
+
+/** The parts of a Streams contact the adapter reads. */
+export interface ConnectContactLike {
+  getContactId(): string;
+  isSoftphoneCall?(): boolean;
+  isInbound?(): boolean;
+  getAgentConnection?(): ConnectConnectionLike | null | undefined;
+  onConnected(callback: (contact: ConnectContactLike) => void): void;
+  onRefresh?(callback: (contact: ConnectContactLike) => void): void;
+  onEnded?(callback: (contact: ConnectContactLike) => void): void;
+  onDestroy?(callback: (contact: ConnectContactLike) => void): void;
+}
+
+/** The parts of a Streams agent the adapter reads. */
+export interface ConnectAgentLike {
+  getName?(): string;
+  getConfiguration?(): { username?: string; name?: string };
+  onMuteToggle?(callback: (event: { muted: boolean }) => void): void;
+}
+
+/** connect-rtc's session: the peer connection is a private field. */
+interface RtcSessionLike {
+  _pc?: unknown;
+  pc?: unknown;
+  _peerConnection?: unknown;
+}
+
+/** The global `connect` object of amazon-connect-streams, typed as far as the adapter uses it. */
+export interface AmazonConnectLike {
+  contact(callback: (contact: ConnectContactLike) => void): void;
+  agent?(callback: (agent: ConnectAgentLike) => void): void;
+  core?: {
+    getSoftphoneManager?(): { getSession?(connectionId: string): unknown } | null | undefined;
+    onSoftphoneSessionInit?(callback: (event: { connectionId: string }) => void): void;
+  };
+}
+
+export interface AmazonConnectOptions extends Omit<
+  CollectorOptions,
+  'contactId' | 'agent' | 'peerConnection' | 'startTime'
+> {
+  /** The agent's name; the Streams agent's user name by default. */
+  agent?: string;
+  /** How long to look for the softphone's peer connection after the contact connects; 30000 ms. */
+  peerConnectionTimeoutMs?: number;
+  /** Told of each call's collector (e.g. to add logs). */
+  onCollector?: (collector: Collector, contact: ConnectContactLike) => void;
+}
+
+export interface AmazonConnectAttachment {
+  /** The collectors of calls in progress, by contact id. */
+  readonly active: ReadonlyMap<string, Collector>;
+  /** Stops watching new contacts; calls in progress are stopped and delivered. */
+  detach(): Promise<void>;
+}
+
+const isStatsProvider = (v: unknown): v is StatsProvider =>
+  typeof v === 'object' && v !== null && typeof (v as StatsProvider).getStats === 'function';
+
+/** The peer connection of the softphone session of an agent connection, when reachable. */
+export function softphonePeerConnection(
+  connect: AmazonConnectLike,
+  connectionId: string,
+): StatsProvider | null {
+  try {
+    const session = connect.core?.getSoftphoneManager?.()?.getSession?.(connectionId) as
+      RtcSessionLike | null | undefined;
+    if (!session) return null;
+    const candidate = [session._pc, session.pc, session._peerConnection].find(isStatsProvider);
+    return candidate ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const connectionIdOf = (contact: ConnectContactLike): string | null => {
+  const connection = contact.getAgentConnection?.();
+  return connection?.getConnectionId?.() ?? connection?.connectionId ?? null;
+};
+
+/**
+ * Collects every softphone call of the Streams agent: a collector starts when a voice contact
+ * connects, follows hold (contact refreshes) and mute (agent mute toggles), finds the peer
+ * connection of the call's softphone session, and stops when the contact ends.
+ */
+export function attachToAmazonConnect(
+  connect: AmazonConnectLike,
+  options: AmazonConnectOptions,
+): AmazonConnectAttachment {
+  const active = new Map<string, Collector>();
+  const contacts = new Map<string, ConnectContactLike>();
+  let agentName = options.agent ?? null;
+  let muted = false;
+  let detached = false;
+  const {
+    peerConnectionTimeoutMs = 30_000,
+    onCollector,
+    agent: _agent,
+    ...collectorOptions
+  } = options;
+
+  connect.agent?.((agent) => {
+    const config = agent.getConfiguration?.();
+    agentName ??= config?.username ?? agent.getName?.() ?? config?.name ?? null;
+    agent.onMuteToggle?.(({ muted: value }) => {
+      muted = value;
+      for (const collector of active.values()) collector.setMuted(value);
+    });
+  });
+
+  /** Polls for the session's peer connection (the session may start after the contact connects). */
+  function findPeerConnection(contact: ConnectContactLike, collector: Collector) {
+    const deadline = Date.now() + peerConnectionTimeoutMs;
+    const look = () => {
+      if (active.get(contact.getContactId()) !== collector) return;
+      const connectionId = connectionIdOf(contact);
+      const pc = connectionId ? softphonePeerConnection(connect, connectionId) : null;
+      if (pc) collector.attach(pc);
+      else if (Date.now() < deadline) setTimeout(look, 1000);
+      else collector.log('WARN', 'Softphone peer connection not reachable from this page');
+    };
+    look();
+  }
+
+  function start(contact: ConnectContactLike) {
+    const contactId = contact.getContactId();
+    if (detached || active.has(contactId)) return;
+    if (contact.isSoftphoneCall && !contact.isSoftphoneCall()) return;
+    const collector = createCollector({
+      ...collectorOptions,
+      contactId,
+      agent: agentName ?? 'unknown',
+      call: {
+        ...(contact.isInbound ? { direction: contact.isInbound() ? 'INBOUND' : 'OUTBOUND' } : {}),
+        ...collectorOptions.call,
+      },
+    });
+    collector.setMuted(muted);
+    active.set(contactId, collector);
+    contacts.set(contactId, contact);
+    onCollector?.(collector, contact);
+    findPeerConnection(contact, collector);
+  }
+
+  function end(contact: ConnectContactLike) {
+    const contactId = contact.getContactId();
+    const collector = active.get(contactId);
+    if (!collector) return;
+    active.delete(contactId);
+    contacts.delete(contactId);
+    void collector.stop();
+  }
+
+  connect.contact((contact) => {
+    contact.onConnected(() => start(contact));
+    contact.onRefresh?.((c) => {
+      const collector = active.get(c.getContactId());
+      const onHold = c.getAgentConnection?.()?.isOnHold?.();
+      if (collector && typeof onHold === 'boolean') collector.setOnHold(onHold);
+    });
+    contact.onEnded?.(() => end(contact));
+    contact.onDestroy?.(() => end(contact));
+  });
+
+  // A session that starts after the contact connected: attach it as soon as it exists.
+  connect.core?.onSoftphoneSessionInit?.(({ connectionId }) => {
+    setTimeout(() => {
+      const pc = softphonePeerConnection(connect, connectionId);
+      if (!pc) return;
+      for (const [contactId, collector] of active) {
+        const contact = contacts.get(contactId);
+        if (contact && connectionIdOf(contact) === connectionId) collector.attach(pc);
+      }
+    }, 0);
+  });
+
+  return {
+    active,
+    async detach() {
+      detached = true;
+      const stopping = [...active.values()].map((c) => c.stop());
+      active.clear();
+      contacts.clear();
+      await Promise.all(stopping);
+    },
+  };
+}

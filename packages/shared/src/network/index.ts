@@ -1,0 +1,3 @@
+export * from './cidr.ts';
+export * from './network-labels.ts';
+export * from './schemas.ts';

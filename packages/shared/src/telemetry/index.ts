@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './mos.ts';
+export * from './schemas.ts';
+export * from './browser-support.ts';
+export * from './call-quality.ts';
+export * from './sample-fast-path.ts';

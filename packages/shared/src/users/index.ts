@@ -1,0 +1,3 @@
+export * from './password-policy.ts';
+export * from './schemas.ts';
+export * from './texts.ts';
