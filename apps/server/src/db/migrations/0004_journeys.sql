@@ -1,0 +1,2 @@
+-- Journeys (issue 5): OpenTelemetry traces, spans, insights, AI summaries.
+SELECT 1;

@@ -1,0 +1,2 @@
+-- Workflows (issue 6): watchers, actions, action history.
+SELECT 1;
