@@ -84,10 +84,11 @@ export async function buildApp(
   };
 
   // Refused writes are audited too; successful ones write their row inside their transaction.
-  app.addHook('onResponse', async (request, reply) => {
-    if (!MUTATING.has(request.method) || reply.statusCode < 400) return;
+  // Written before the answer leaves, so a client that sees the refusal finds it in the log.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!MUTATING.has(request.method) || reply.statusCode < 400) return payload;
     if (request.routeOptions.config?.auditSelf || !request.routeOptions.url?.startsWith('/api/'))
-      return;
+      return payload;
     const caller = request.caller;
     await recordAudit(db, {
       groupId: caller?.groupId ?? null,
@@ -98,6 +99,7 @@ export async function buildApp(
       result: 'failure',
       message: `HTTP ${reply.statusCode}`,
     }).catch((err: unknown) => request.log.error({ err }, 'could not write audit row'));
+    return payload;
   });
 
   for (const routes of ROUTE_MODULES) {

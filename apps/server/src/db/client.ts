@@ -25,6 +25,9 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process;
+    // the pool replaces it on next use.
+    pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     // Both drivers expose the same query builder; the PGlite type is the one we name.
