@@ -7,6 +7,8 @@ import { configCatalogue } from './config-catalogue.ts';
 import { ingestBenchmark } from './ingest.ts';
 import { explorerBenchmark } from './explorer.ts';
 import { callDetailBenchmark } from './call-detail.ts';
+import { journeysBenchmark } from './journeys.ts';
+import { workflowsBenchmark } from './workflows.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -18,6 +20,8 @@ const benchmarks: Benchmark[] = [
   ingestBenchmark,
   explorerBenchmark,
   callDetailBenchmark,
+  journeysBenchmark,
+  workflowsBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

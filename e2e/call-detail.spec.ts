@@ -245,6 +245,12 @@ test.describe.serial('Call detail', () => {
     await expect(summary.getByText('AGENT_DISCONNECT')).toBeVisible();
     await expect(summary.getByText('5m 00s').first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Insights' })).toContainText('Very High Jitter');
+    // Status per tag group (spec 002 §9): the tag in red for "Very", else Good.
+    const status = page.getByTestId('call-status');
+    await expect(
+      status.locator('[data-tone="error"]', { hasText: 'Very High Jitter' }),
+    ).toBeVisible();
+    await expect(status.locator('[data-tone="good"]', { hasText: 'Good' }).first()).toBeVisible();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/summary.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'WebRTC' }).click();

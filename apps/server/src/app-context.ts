@@ -13,6 +13,7 @@ import type { SessionDeps } from './services/auth/session.ts';
 import type { Authorize } from './plugins/authenticate.ts';
 import type { AuthorizeApiKey } from './plugins/api-key.ts';
 import type { PushPublisher } from './push/push-server.ts';
+import type { Workflows } from './services/workflows/index.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -34,6 +35,8 @@ export interface AppContext {
   /** Pre-handler of API-key routes (ingestion): sets request.apiKey or answers 401. */
   authorizeApiKey: AuthorizeApiKey;
   push: PushPublisher;
+  /** Watcher evaluation, the workflow action queue and its adapters (issue 6). */
+  workflows: Workflows;
 }
 
 declare module 'fastify' {

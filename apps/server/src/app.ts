@@ -22,6 +22,8 @@ import { makeAuthorizeApiKey } from './plugins/api-key.ts';
 import { registerIngestCors } from './plugins/ingest-cors.ts';
 import { attachPushServer } from './push/push-server.ts';
 import { recordAudit } from './services/audit/audit-log.ts';
+import { createWorkflows } from './services/workflows/index.ts';
+import { agentSocketAuth } from './services/workflows/agent-socket-auth.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,8 +63,10 @@ export async function buildApp(
 
   const signer = createTokenSigner(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const db = database.db;
-  const push = attachPushServer(app.server, signer);
+  const push = attachPushServer(app.server, signer, agentSocketAuth(db));
   app.addHook('onClose', () => push.close());
+  const workflows = createWorkflows({ config, db, push, log: app.log });
+  app.addHook('onClose', () => workflows.stop());
   const ctx: AppContext = {
     app,
     config,
@@ -72,6 +76,7 @@ export async function buildApp(
     authorize: makeAuthorize(db, signer),
     authorizeApiKey: makeAuthorizeApiKey(db),
     push,
+    workflows,
     sessionDeps: {
       db,
       signer,

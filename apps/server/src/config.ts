@@ -54,6 +54,16 @@ const ConfigSchema = z.object({
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
   /** Another AWS endpoint (tests, LocalStack); every region goes there. */
   AWS_ENDPOINT_URL: z.url().optional(),
+  /** Workflow e-mail: smtp(s)://user:pass@host:port; unset keeps mails in the local mail_outbox table. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'Must be smtp:// or smtps://')
+    .optional(),
+  SMTP_FROM: z.string().min(3).default('Callsight <no-reply@callsight.local>'),
+  /** Workflow actions: time-out of one outside call, attempts in all, and the per-call cool-down. */
+  WORKFLOW_ACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  WORKFLOW_ACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  WORKFLOW_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(900),
   /** Ingestion writes (one transaction per batch) running at once, waiting in line, and the longest wait before 429. */
   INGEST_MAX_CONCURRENT_WRITES: z.coerce.number().int().min(1).default(4),
   INGEST_MAX_QUEUED_WRITES: z.coerce.number().int().min(0).default(16),
@@ -64,6 +74,11 @@ const ConfigSchema = z.object({
     .int()
     .min(1024)
     .default(32 * 1024 * 1024),
+  /** OpenAI-compatible chat model for the copilot and AI summaries; built-in engines when unset. */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
    * Origins whose pages may post to the ingestion API (comma-separated, `*` for any). Keys travel
    * in a header, never in cookies, so any origin is safe; narrow it to limit where keys are used.

@@ -12,6 +12,7 @@ import {
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { readCallSeconds, readCallSecondsJson } from '../src/services/call-detail/call-seconds.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -195,6 +196,39 @@ describe('GET /api/viscall2/call/{region}/{contactId}', () => {
     const refused = await get(t.viewerHeaders, id, '?includeTelemetry=true');
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiError>().error.message).toBe(CALL_DETAIL_TEXTS.telemetryForbidden);
+  });
+
+  it('writes the seconds as JSON in the database with the values read as rows', async () => {
+    const t = await tenant();
+    const id = contact();
+    const odd: IngestSampleInput[] = [
+      { contactId: id, timestamp: T0, inbound: { audioLevel: 0.00001, packetsCount: 0 } },
+      {
+        contactId: id,
+        timestamp: T0 + 1001,
+        outbound: { mos: 4.3, packetsCount: 50, packetsLost: 1, audioLevel: 1 },
+        rttMs: 59999.5,
+        jitterMs: 0.1,
+        cpuAvailablePercent: 100,
+        memoryUsedPercent: 0,
+        agentStatus: 'On Hold',
+      },
+      { contactId: id, timestamp: T0 + 2000, rttMs: 1234567e-10, agentStatus: 'Talk' },
+    ];
+    await ingest(t.key, 'samples', {
+      samples: [
+        ...callSeconds(id),
+        ...odd.map((o, i) => ({ ...o, timestamp: T0 + 200_000 + i * 1000 + (i === 1 ? 1 : 0) })),
+      ],
+    });
+    const asRows = await readCallSeconds(s.database.db, t.group.id, id, 1000);
+    const asJson = await readCallSecondsJson(s.database.db, t.group.id, id, 1000);
+    expect(asJson.count).toBe(asRows.length);
+    expect(JSON.parse(asJson.json)).toEqual(asRows);
+    const cut = await readCallSecondsJson(s.database.db, t.group.id, id, 7);
+    expect([cut.count, JSON.parse(cut.json)]).toEqual([7, asRows.slice(0, 7)]);
+    const none = await readCallSecondsJson(s.database.db, t.group.id, 'nobody', 10);
+    expect([none.count, JSON.parse(none.json)]).toEqual([0, []]);
   });
 
   it('shows a call whose summary has not arrived yet, from its seconds', async () => {

@@ -244,6 +244,38 @@ describe('GET /api/calls/stats', () => {
     expect(await sorted('agentISP', 'asc')).toEqual(['c-2', 'c-3', 'c-1', 'c-4', 'c-5']);
   });
 
+  it('pages a descending sort with the calls missing the value last', async () => {
+    // A group of its own: three calls with seconds, two with a summary only (no metrics, no ISP).
+    const t = await tenant();
+    for (const call of CALLS.slice(0, 3)) await seedCall(t.key, call);
+    for (const [contactId, startMin] of [
+      ['empty-1', 15],
+      ['empty-2', 35],
+    ] as const) {
+      const start = T0 + startMin * MIN;
+      await ingest(t.key, 'calls', [{ contactId, agent: 'dan', startTime: start }]);
+    }
+    const page = async (query: Record<string, string>) => {
+      const res = await stats(query, t.headers);
+      expect(res.statusCode).toBe(200);
+      return ids(res.json<CallStatsPage>());
+    };
+    for (const sortColumn of ['durationSeconds', 'mos', 'jitter', 'agentISP']) {
+      const all = await page({ sortColumn, sortDirection: 'desc' });
+      expect(all.slice(3)).toEqual(['empty-2', 'empty-1']);
+      const one: string[] = [];
+      for (let from = 0; from < 6; from++)
+        one.push(
+          ...(await page({ sortColumn, sortDirection: 'desc', size: '1', from: `${from}` })),
+        );
+      expect(one).toEqual(all);
+      for (const from of [2, 3, 4])
+        expect(
+          await page({ sortColumn, sortDirection: 'desc', size: '2', from: `${from}` }),
+        ).toEqual(all.slice(from, from + 2));
+    }
+  });
+
   it('filters by text fields (any of several values) and numeric From/To ranges', async () => {
     expect(ids(await statsPage({ agent: 'alice' }))).toEqual(['c-3', 'c-1']);
     expect(ids(await statsPage({ agent: ['alice', 'carol'] }))).toEqual(['c-4', 'c-3', 'c-1']);

@@ -19,3 +19,10 @@ export {
 } from './stats/read-stats.ts';
 export { CODEC_IMPAIRMENTS } from '@callsight/shared/telemetry/mos';
 export type * from './types.ts';
+export {
+  agentSocketUrl,
+  onAgentAlert,
+  type AgentAlert,
+  type AgentAlertOptions,
+  type WebSocketConstructor,
+} from './agent-alerts.ts';

@@ -22,3 +22,6 @@ export * from './tagging/index.ts';
 export * from './telemetry/index.ts';
 export * from './call-detail/index.ts';
 export * from './explorer/index.ts';
+export * from './traces/index.ts';
+export * from './workflows/index.ts';
+export * from './ai/index.ts';

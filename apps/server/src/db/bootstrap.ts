@@ -28,7 +28,14 @@ export const DEMO_CUSTOMER_NAME = 'Acme Contact Centres';
 export const DEMO_GROUPS: { name: string; features: FeatureFlag[]; heartbeat: boolean }[] = [
   {
     name: 'Acme Support',
-    features: ['embeddedCanvasApi', 'journeyExplorer', 'simulate', 'eventbridge'],
+    features: [
+      'embeddedCanvasApi',
+      'journeyExplorer',
+      'simulate',
+      'eventbridge',
+      'garvis',
+      'garvis2',
+    ],
     heartbeat: true,
   },
   { name: 'Acme Sales', features: [], heartbeat: false },

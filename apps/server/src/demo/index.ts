@@ -4,6 +4,7 @@ import { ConcurrencyGate } from '../services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
 import { demoAgents } from './catalogue.ts';
 import { ensureDemoNetworkLabels, findDemoGroupId } from './demo-group.ts';
+import { seedDemoJourneys } from './journeys.ts';
 import { LiveTraffic } from './live-traffic.ts';
 import { seedDemoHistory, type HistoryProgress } from './seed-history.ts';
 
@@ -80,6 +81,13 @@ export async function startDemoTraffic(opts: {
         log(
           `Demo history ready: ${thousands(counts.calls)} calls in ${((Date.now() - startedMs) / 1000).toFixed(1)} s`,
         );
+      // Journeys end in stored calls, so they are seeded once the history is in place.
+      if (stopped) return;
+      return seedDemoJourneys(db, groupId, DEMO_SEED).then(
+        () => undefined,
+        (err: unknown) =>
+          log(`Demo journeys failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
     },
     (err: unknown) =>
       log(`Demo history failed: ${err instanceof Error ? err.message : String(err)}`),

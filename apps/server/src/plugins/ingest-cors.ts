@@ -2,6 +2,8 @@ import fastifyCors from '@fastify/cors';
 import type { App } from '../app-context.ts';
 
 export const INGEST_PATH_PREFIX = '/api/ingest/';
+/** OpenTelemetry's standard trace export path (browser SDKs send cross-origin too). */
+export const OTLP_TRACES_PATH = '/v1/traces';
 
 /**
  * Cross-origin access for the ingestion API only: softphones (the collector SDK) run on their own
@@ -14,7 +16,10 @@ export async function registerIngestCors(app: App, allowedOrigins: readonly stri
   await app.register(fastifyCors, {
     hook: 'onRequest',
     delegator: (request, callback) => {
-      if (!request.url.startsWith(INGEST_PATH_PREFIX)) {
+      if (
+        !request.url.startsWith(INGEST_PATH_PREFIX) &&
+        !request.url.startsWith(OTLP_TRACES_PATH)
+      ) {
         callback(null, { origin: false });
         return;
       }

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
+import { agentPushPage } from '@callsight/shared';
 import type { TokenSigner } from '../services/auth/access-token.ts';
 
 const PageNameSchema = z
@@ -21,7 +22,12 @@ const roomOf = (groupId: string, page: string) => `group:${groupId}:page:${page}
  * socket.io on the app's HTTP server, authenticated with the access token; each socket lives
  * in its token's group and joins page rooms with subscribeToPage / unsubscribeFromPage.
  */
-export function attachPushServer(httpServer: HttpServer, signer: TokenSigner): PushPublisher {
+export function attachPushServer(
+  httpServer: HttpServer,
+  signer: TokenSigner,
+  /** Collectors: resolves a group API key to its group (null when refused); see agentSocketAuth. */
+  verifyApiKey?: (apiKey: string) => Promise<string | null>,
+): PushPublisher {
   const io = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -30,6 +36,22 @@ export function attachPushServer(httpServer: HttpServer, signer: TokenSigner): P
 
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
+    const { apiKey, agent } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+    // A collector (group API key + agent) receives only its agent's page (workflow alerts).
+    if (typeof token !== 'string' && verifyApiKey && typeof apiKey === 'string') {
+      if (typeof agent !== 'string' || agent === '') return next(new Error('agent is required'));
+      verifyApiKey(apiKey).then(
+        (groupId) => {
+          if (!groupId) return next(new Error('Invalid API key'));
+          socket.data.groupId = groupId;
+          socket.data.agentOnly = true;
+          void socket.join(roomOf(groupId, agentPushPage(agent)));
+          next();
+        },
+        (err: Error) => next(new Error(err.message)),
+      );
+      return;
+    }
     if (typeof token !== 'string') return next(new Error('Sign in required'));
     signer.verify(token).then(
       (claims) => {
@@ -45,6 +67,10 @@ export function attachPushServer(httpServer: HttpServer, signer: TokenSigner): P
   io.on('connection', (socket) => {
     const groupId = String(socket.data.groupId);
     socket.on('subscribeToPage', (page: unknown, ack?: unknown) => {
+      if (socket.data.agentOnly === true) {
+        if (typeof ack === 'function') ack({ ok: false });
+        return;
+      }
       const parsed = PageNameSchema.safeParse(page);
       if (parsed.success) void socket.join(roomOf(groupId, parsed.data));
       if (typeof ack === 'function') ack({ ok: parsed.success });

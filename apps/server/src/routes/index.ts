@@ -15,6 +15,10 @@ import { taggingRoutes } from './tagging.ts';
 import { ingestRoutes } from './ingest.ts';
 import { viscallRoutes } from './viscall.ts';
 import { callRoutes } from './calls.ts';
+import { workflowRoutes } from './workflows.ts';
+import { traceRoutes } from './traces.ts';
+import { copilotRoutes } from './copilot.ts';
+import { aiSummaryRoutes } from './ai-summary.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -34,4 +38,8 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   ingestRoutes,
   viscallRoutes,
   callRoutes,
+  workflowRoutes,
+  traceRoutes,
+  copilotRoutes,
+  aiSummaryRoutes,
 ];

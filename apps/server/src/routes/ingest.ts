@@ -46,13 +46,20 @@ const responses = {
  * (listed with their field errors), 400 when none was valid, 413 for too many items or bytes,
  * 429 when the server is busy. Resending is safe: stored items are never duplicated.
  */
-export async function ingestRoutes({ app, db, config, authorizeApiKey, push }: AppContext) {
+export async function ingestRoutes({
+  app,
+  db,
+  config,
+  authorizeApiKey,
+  push,
+  workflows,
+}: AppContext) {
   const gate = new ConcurrencyGate(
     config.INGEST_MAX_CONCURRENT_WRITES,
     config.INGEST_MAX_QUEUED_WRITES,
     config.INGEST_QUEUE_TIMEOUT_MS,
   );
-  const deps: IngestDeps = { db, gate, push, now: Date.now };
+  const deps: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
   app.decorate('ingestGate', gate);
 
   // Refuse before the body is read or the key looked up when the write queue is already full.

@@ -6,11 +6,12 @@ import {
   CallDetailQuerySchema,
   CallDetailSchema,
   hasPermission,
+  type CallDetail,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { forbidden } from '../lib/errors.ts';
 import { callerOf } from '../plugins/authenticate.ts';
-import { getCallDetail } from '../services/call-detail/get-call-detail.ts';
+import { getCallDetailJson } from '../services/call-detail/get-call-detail.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -34,17 +35,20 @@ export async function viscallRoutes({ app, db, authorize }: AppContext) {
       response: { 200: CallDetailSchema, ...errors },
     },
     preValidation: authorize(CALL_DETAIL_ACCESS.view),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const caller = callerOf(request);
       const { includeTelemetry } = request.query;
       if (includeTelemetry && !hasPermission(caller.permissions, CALL_DETAIL_ACCESS.telemetry)) {
         throw forbidden(CALL_DETAIL_TEXTS.telemetryForbidden);
       }
-      return getCallDetail(db, {
+      // Already the JSON of CallDetailSchema (checked there); Fastify sends a JSON string as is,
+      // but the typed reply only knows the object form.
+      const json = await getCallDetailJson(db, {
         groupId: caller.groupId,
         contactId: request.params.contactId,
         includeTelemetry,
       });
+      return reply.type('application/json; charset=utf-8').send(json as unknown as CallDetail);
     },
   });
 }

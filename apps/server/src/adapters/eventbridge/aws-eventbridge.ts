@@ -5,6 +5,7 @@ import {
   EventBridgeClient,
   EventBridgeServiceException,
   ListPartnerEventSourceAccountsCommand,
+  PutPartnerEventsCommand,
 } from '@aws-sdk/client-eventbridge';
 import { EVENTBRIDGE_TEXTS, eventSourceStatusOf, type EventSourceStatus } from '@callsight/shared';
 import {
@@ -122,6 +123,28 @@ export function createAwsEventBridgeAdapter(opts: AwsEventBridgeOptions): EventB
         if (err instanceof EventBridgeAdapterError && err.kind === 'notFound') return 'deleted';
         throw err;
       }
+    },
+    async putEvents(target, events) {
+      const out = await call(() =>
+        clientFor(target.region).send(
+          new PutPartnerEventsCommand({
+            Entries: events.map((e) => ({
+              Source: target.name,
+              DetailType: e.detailType,
+              Detail: JSON.stringify(e.detail),
+              Time: new Date(),
+            })),
+          }),
+        ),
+      );
+      const failed = out.Entries?.find((e) => e.ErrorCode);
+      if (failed || (out.FailedEntryCount ?? 0) > 0) {
+        throw new EventBridgeAdapterError(
+          'http',
+          `PutPartnerEvents: ${failed?.ErrorCode ?? 'Error'}: ${failed?.ErrorMessage ?? 'an entry failed'}`,
+        );
+      }
+      return (out.Entries ?? []).map((e) => e.EventId ?? '');
     },
     associate() {
       return Promise.reject(

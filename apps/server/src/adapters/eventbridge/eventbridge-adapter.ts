@@ -40,4 +40,18 @@ export interface EventBridgeAdapter {
   status(ref: PartnerSourceRef): Promise<EventSourceStatus | null>;
   /** Associates an event bus (local only: in AWS the customer does it in their account). */
   associate(ref: PartnerSourceRef, eventBusName: string): Promise<void>;
+  /** Puts events on a partner event source (workflow EventBridge action); answers their ids. */
+  putEvents(source: PartnerEventTarget, events: readonly PartnerEvent[]): Promise<string[]>;
+}
+
+/** Where workflow events go: the partner event source by its full name, in its region. */
+export interface PartnerEventTarget {
+  region: string;
+  name: string;
+}
+
+/** One event: its detail type and JSON detail. */
+export interface PartnerEvent {
+  detailType: string;
+  detail: Record<string, unknown>;
 }

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { EventSourceStatus } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
-import { eventSources } from '../../db/schema/index.ts';
+import { eventBridgeEvents, eventSources } from '../../db/schema/index.ts';
 import {
   EventBridgeAdapterError,
   type EventBridgeAdapter,
@@ -11,6 +11,7 @@ import {
 /**
  * The built-in EventBridge for installs without AWS: our event_sources rows are the store.
  * A source stays pending until an event bus is associated (POST .../associate), then is active.
+ * Put events are recorded in eventbridge_events (readable by tests and operators).
  */
 export function createLocalEventBridgeAdapter(db: Db): EventBridgeAdapter {
   const live = (ref: PartnerSourceRef) =>
@@ -47,6 +48,21 @@ export function createLocalEventBridgeAdapter(db: Db): EventBridgeAdapter {
       const [row] = await live(ref);
       if (!row) return 'deleted';
       return row.eventBusName ? 'active' : 'pending';
+    },
+    async putEvents(target, events) {
+      if (events.length === 0) return [];
+      const rows = await db
+        .insert(eventBridgeEvents)
+        .values(
+          events.map((e) => ({
+            region: target.region,
+            eventSourceName: target.name,
+            detailType: e.detailType,
+            detail: e.detail,
+          })),
+        )
+        .returning({ id: eventBridgeEvents.id });
+      return rows.map((r) => `local-${r.id}`);
     },
     async associate(ref) {
       const [row] = await live(ref);

@@ -76,8 +76,36 @@ export const callSummaries = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.contactId] }),
     index('call_summaries_group_start_idx').on(t.groupId, t.startTime),
-    index('call_summaries_group_agent_start_idx').on(t.groupId, t.agent, t.startTime),
-    index('call_summaries_group_isp_start_idx').on(t.groupId, t.agentIsp, t.startTime),
+    // Explorer pages (migration 0007): a metric's index carries the start (window checked in
+    // the index); the agent and ISP indexes carry the metrics (range filters checked in it).
+    ...(
+      [
+        ['mos', t.mosAvg],
+        ['jitter', t.jitterAvgMs],
+        ['rtt', t.rttAvgMs],
+        ['loss', t.packetsLostFraction],
+        ['duration', t.durationSeconds],
+      ] as const
+    ).map(([name, metric]) =>
+      index(`call_summaries_group_${name}_start_idx`).on(t.groupId, metric, t.startTime),
+    ),
+    ...(
+      [
+        ['agent', t.agent],
+        ['isp', t.agentIsp],
+      ] as const
+    ).map(([name, column]) =>
+      index(`call_summaries_group_${name}_start_metrics_idx`).on(
+        t.groupId,
+        column,
+        t.startTime,
+        t.mosAvg,
+        t.jitterAvgMs,
+        t.rttAvgMs,
+        t.packetsLostFraction,
+        t.durationSeconds,
+      ),
+    ),
   ],
 );
 

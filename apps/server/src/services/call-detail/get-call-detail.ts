@@ -7,7 +7,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { noHits, readCallLogs, readCallTelemetry } from './call-logs.ts';
-import { readCallSeconds } from './call-seconds.ts';
+import { readCallSecondsJson } from './call-seconds.ts';
+import { callDetailJson } from './serialize-call-detail.ts';
 import { readCallSummary, toSummarySource } from './call-summary-source.ts';
 
 export interface CallDetailRequest {
@@ -17,33 +18,34 @@ export interface CallDetailRequest {
   includeTelemetry: boolean;
 }
 
+/** The summary in search-hit form (one hit or none). */
+function summaryHits(summary: Awaited<ReturnType<typeof readCallSummary>>): CallDetail['summary'] {
+  return {
+    hits: {
+      total: { value: summary ? 1 : 0, relation: 'eq' },
+      hits: summary ? [{ _id: summary.contactId, _source: toSummarySource(summary) }] : [],
+    },
+  };
+}
+
 /**
- * One call of the caller's group: its seconds, summary, softphone logs and (when asked) telemetry
- * events. A contact the group has neither summary, seconds nor logs of is not found (404, also
- * for another group's contact).
+ * One call of the caller's group as the JSON text of the answer (the route sends it as is): its
+ * seconds, summary, softphone logs and (when asked) telemetry events. The seconds are written as
+ * JSON by the database (readCallSecondsJson); the rest goes through the schema. A contact the
+ * group has neither summary, seconds nor logs of is not found (404, also for another group's).
  */
-export async function getCallDetail(db: Db, request: CallDetailRequest): Promise<CallDetail> {
+export async function getCallDetailJson(db: Db, request: CallDetailRequest): Promise<string> {
   const { groupId, contactId } = request;
   const [summary, seconds, logs, telemetry] = await Promise.all([
     readCallSummary(db, groupId, contactId),
-    readCallSeconds(db, groupId, contactId, CALL_DETAIL_LIMITS.maxSeconds),
+    readCallSecondsJson(db, groupId, contactId, CALL_DETAIL_LIMITS.maxSeconds),
     readCallLogs(db, groupId, contactId, CALL_DETAIL_LIMITS.maxLogs),
     request.includeTelemetry
       ? readCallTelemetry(db, groupId, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
       : Promise.resolve(noHits<CallDetailTelemetryEvent>()),
   ]);
-  if (summary === null && seconds.length === 0 && logs.hits.hits.length === 0) {
+  if (summary === null && seconds.count === 0 && logs.hits.hits.length === 0) {
     throw notFound(CALL_DETAIL_TEXTS.unableData);
   }
-  return {
-    seconds,
-    summary: {
-      hits: {
-        total: { value: summary ? 1 : 0, relation: 'eq' },
-        hits: summary ? [{ _id: summary.contactId, _source: toSummarySource(summary) }] : [],
-      },
-    },
-    logs,
-    telemetry,
-  };
+  return callDetailJson(seconds.json, { summary: summaryHits(summary), logs, telemetry });
 }

@@ -96,7 +96,7 @@ async function refreshStatus(deps: EventSourceDeps, row: Row): Promise<Row> {
     const [updated] = await tx
       .update(eventSources)
       .set({ status, updatedAt: new Date() })
-      .where(eq(eventSources.id, row.id))
+      .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)))
       .returning();
     await recordAudit(tx, {
       groupId: row.groupId,
@@ -263,7 +263,7 @@ export async function deleteEventSource(
     await tx
       .update(eventSources)
       .set({ status: 'deleted', updatedAt: new Date() })
-      .where(eq(eventSources.id, row.id));
+      .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)));
     await recordAudit(tx, {
       groupId: caller.groupId,
       userId: caller.userId,
@@ -305,7 +305,7 @@ export async function associateEventSource(
     const [u] = await tx
       .update(eventSources)
       .set({ status: 'active', eventBusName, updatedAt: new Date() })
-      .where(eq(eventSources.id, row.id))
+      .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)))
       .returning();
     await recordAudit(tx, {
       groupId: caller.groupId,

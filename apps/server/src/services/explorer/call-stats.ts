@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CALL_STATS_NUMERIC_FIELDS,
@@ -68,9 +80,77 @@ function ordering(query: CallStatsQuery): SQL[] {
   return order;
 }
 
+const PAGE_COLUMNS = {
+  startTime: c.startTime,
+  agent: c.agent,
+  contactId: c.contactId,
+  agentIsp: c.agentIsp,
+  mosAvg: c.mosAvg,
+  jitterAvgMs: c.jitterAvgMs,
+  rttAvgMs: c.rttAvgMs,
+  packetsLostFraction: c.packetsLostFraction,
+  durationSeconds: c.durationSeconds,
+  score: c.score,
+  tags: c.tags,
+};
+
+const selectPage = (
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) =>
+  db
+    .select(PAGE_COLUMNS)
+    .from(c)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+
+/**
+ * The page's rows in `ordering(query)`. A descending sort on a column puts missing values last,
+ * which its ascending index read backwards cannot give (it yields them first): the rows with a
+ * value are read first, then, only when the page reaches past them, the rows without one.
+ */
+async function pageRows(db: DbOrTx, where: SQL | undefined, query: CallStatsQuery) {
+  if (query.sortColumn === 'timestamp' || query.sortDirection === 'asc')
+    return selectPage(db, where, ordering(query), query.size, query.from);
+  const column = SORT_COLUMNS[query.sortColumn];
+  const tail = [desc(c.startTime), desc(c.contactId)];
+  const valued = and(where, isNotNull(column));
+  const rows = await selectPage(
+    db,
+    valued,
+    [sql`${column} desc nulls first`, ...tail],
+    query.size,
+    query.from,
+  );
+  if (rows.length >= query.size) return rows;
+  // Rows with a value before the first missing one: all of them were on or before this page.
+  let before = query.from + rows.length;
+  if (rows.length === 0 && query.from > 0) {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(c)
+      .where(valued);
+    before = counted?.n ?? 0;
+  }
+  const missing = await selectPage(
+    db,
+    and(where, isNull(column)),
+    tail,
+    query.size - rows.length,
+    Math.max(0, query.from - before),
+  );
+  return rows.concat(missing);
+}
+
 /**
  * One page of the Call Stats Log of the caller's group (spec 002 §7.3) and the number of calls
- * matching (exact up to `totalCap`, then a lower bound). Reads call_summaries only (one row per call), through its (group_id, start_time) index.
+ * matching (exact up to `totalCap`, then a lower bound). Reads call_summaries only (one row per
+ * call), through the (group_id, start_time) index or a sort column's index (migration 0007).
  */
 export async function listCallStats(
   db: DbOrTx,
@@ -81,25 +161,7 @@ export async function listCallStats(
 ): Promise<CallStatsPage> {
   const where = and(...conditions(groupId, query, now));
   const [rows, counted] = await Promise.all([
-    db
-      .select({
-        startTime: c.startTime,
-        agent: c.agent,
-        contactId: c.contactId,
-        agentIsp: c.agentIsp,
-        mosAvg: c.mosAvg,
-        jitterAvgMs: c.jitterAvgMs,
-        rttAvgMs: c.rttAvgMs,
-        packetsLostFraction: c.packetsLostFraction,
-        durationSeconds: c.durationSeconds,
-        score: c.score,
-        tags: c.tags,
-      })
-      .from(c)
-      .where(where)
-      .orderBy(...ordering(query))
-      .limit(query.size)
-      .offset(query.from),
+    pageRows(db, where, query),
     countUpTo(db, c, where, totalCap),
   ]);
   return {

@@ -13,6 +13,7 @@ import { loadSeconds } from './call-samples.ts';
 import {
   msToTimestamp,
   queryRows,
+  timestampToMs,
   textArrayLiteral,
   numberArrayLiteral,
   unnestRows,
@@ -40,18 +41,9 @@ export type QualityInputs = Pick<
   | 'summaryReceivedAt'
   | 'sampleCount'
   | 'qualityState'
->;
-
-const QUALITY_INPUTS = {
-  contactId: callSummaries.contactId,
-  startTime: callSummaries.startTime,
-  endTime: callSummaries.endTime,
-  errorLogCount: callSummaries.errorLogCount,
-  browserName: callSummaries.browserName,
-  browserVersion: callSummaries.browserVersion,
-  summaryReceivedAt: callSummaries.summaryReceivedAt,
-  sampleCount: callSummaries.sampleCount,
-  qualityState: callSummaries.qualityState,
+> & {
+  /** The row's ctid while it is locked by this transaction (the write-back finds it by that). */
+  rowTid?: string;
 };
 
 /**
@@ -117,7 +109,27 @@ export async function lockCallSummaries(
   return withErrorCounts(locked, created);
 }
 
-/** Like lockCallSummaries, reading only what the derived columns need (the samples hot path). */
+interface QualityInputsRow {
+  contact_id: string;
+  start_ms: number;
+  end_ms: number | null;
+  error_log_count: number;
+  browser_name: string | null;
+  browser_version: string | null;
+  summary_ms: number | null;
+  sample_count: number;
+  quality_state: unknown;
+  row_tid: string;
+}
+
+const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/**
+ * Like lockCallSummaries, reading only what the derived columns need (the samples hot path), with
+ * each row's ctid for the write-back. One primary-key lookup per contact (a lateral join, locking
+ * in contact order): the plan never turns into a scan of all the group's calls, which stale
+ * statistics of a fast-growing table otherwise choose.
+ */
 export async function lockQualityInputs(
   tx: DbOrTx,
   groupId: string,
@@ -126,12 +138,30 @@ export async function lockQualityInputs(
   const ids = [...seeds.keys()].sort();
   if (ids.length === 0) return { rows: new Map(), created: new Set() };
   const created = await ensureCallSummaries(tx, groupId, ids, seeds);
-  const locked = await tx
-    .select(QUALITY_INPUTS)
-    .from(callSummaries)
-    .where(ofContacts(groupId, ids))
-    .orderBy(asc(callSummaries.contactId))
-    .for('update');
+  const found = await queryRows<QualityInputsRow>(
+    tx,
+    sql`select s.* from (select c from unnest(${textArrayLiteral(ids)}::text[]) as c order by c) k
+        cross join lateral (
+          select contact_id, ${timestampToMs('start_time')} as start_ms,
+            ${timestampToMs('end_time')} as end_ms, error_log_count, browser_name,
+            browser_version, ${timestampToMs('summary_received_at')} as summary_ms, sample_count,
+            quality_state, ctid::text as row_tid
+          from call_summaries
+          where group_id = ${groupId}::uuid and contact_id = k.c
+          for update) s`,
+  );
+  const locked: QualityInputs[] = found.map((r) => ({
+    contactId: r.contact_id,
+    startTime: new Date(r.start_ms),
+    endTime: dateOrNull(r.end_ms),
+    errorLogCount: r.error_log_count,
+    browserName: r.browser_name,
+    browserVersion: r.browser_version,
+    summaryReceivedAt: dateOrNull(r.summary_ms),
+    sampleCount: r.sample_count,
+    qualityState: r.quality_state,
+    rowTid: r.row_tid,
+  }));
   return withErrorCounts(locked, created);
 }
 
@@ -344,6 +374,10 @@ const setList = <R>(columns: readonly Col<R>[]) =>
     .join(', ');
 const SET_LIST = setList(WRITTEN);
 const QUALITY_SET_LIST = setList(QUALITY_COLUMNS);
+const QUALITY_COLUMNS_BY_TID: Col<QualityInputs & DerivedColumns>[] = [
+  ...QUALITY_COLUMNS,
+  { name: 'row_tid', type: 'text', value: (r) => r.rowTid },
+];
 
 /** Writes the rows back in one statement (rows must be locked by lockCallSummaries). */
 export async function saveCallSummaries(
@@ -373,6 +407,16 @@ export async function saveQualityColumns(
   rows: readonly (QualityInputs & DerivedColumns)[],
 ): Promise<void> {
   if (rows.length === 0) return;
+  if (rows.every((r) => r.rowTid !== undefined)) {
+    // Rows locked by lockQualityInputs: found by their ctid (stable while locked), no index.
+    await tx.execute(
+      sql`update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
+          from ${unnestRows(QUALITY_COLUMNS_BY_TID, rows, 'u', binary)}
+          where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
+            and s.contact_id = u.contact_id`,
+    );
+    return;
+  }
   const ids = textArrayLiteral(rows.map((r) => r.contactId));
   await tx.execute(
     sql`update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}

@@ -69,7 +69,7 @@ export async function ingestCalls(
   for (const { value } of batch.valid) latest.set(value.contactId, value);
   const seeds = new Map([...latest].map(([id, call]) => [id, call.startTime]));
 
-  const created = await ingestTransaction(deps, async (tx) => {
+  const { created, changed } = await ingestTransaction(deps, async (tx) => {
     const labelOf = createNetworkLabeller((await getNetworkLabels(tx, groupId)).ipMap);
     const locked = await lockCallSummaries(tx, groupId, seeds);
     const changed: CallSummaryRow[] = [];
@@ -83,10 +83,11 @@ export async function ingestCalls(
       changed.push(row);
     }
     await refreshAndSaveCallSummaries(tx, groupId, changed);
-    return locked.created;
+    return { created: locked.created, changed };
   });
 
   announceCalls(deps, groupId, created, seeds);
+  deps.watchers?.onCallSummaries(groupId, changed);
   // A summary replaces the stored one: only repeats of a contact within the batch are duplicates.
   return ingestResult(batch.valid.length, batch.valid.length - latest.size, batch.rejected);
 }

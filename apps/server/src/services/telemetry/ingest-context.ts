@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
 import type { DbOrTx } from '../audit/audit-log.ts';
 import type { ConcurrencyGate } from './concurrency-gate.ts';
+import type { WatcherHook } from '../workflows/engine.ts';
 
 /** What the ingestion services need: the database, the write gate, push, and a clock. */
 export interface IngestDeps {
@@ -10,6 +11,8 @@ export interface IngestDeps {
   gate: ConcurrencyGate;
   push: Pick<PushPublisher, 'publish'>;
   now: () => number;
+  /** Workflow watchers, told of committed data (evaluated in memory, actions run later). */
+  watchers?: WatcherHook;
 }
 
 /** Push page of the Calls and Logs explorer; a new call is announced there. */

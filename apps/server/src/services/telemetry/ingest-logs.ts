@@ -158,8 +158,8 @@ export async function ingestEvents(
     if (!unique.has(id)) unique.set(id, { ...value, storedId: id });
   }
   const rows = [...unique.values()];
-  const inserted = await ingestTransaction(deps, async (tx) => {
-    if (rows.length === 0) return 0;
+  const insertedIds = await ingestTransaction(deps, async (tx) => {
+    if (rows.length === 0) return new Set<string>();
     const result = await queryRows<{ id: string }>(
       tx,
       sql`insert into telemetry_events (group_id, id, ts, type, agent, contact_id, data)
@@ -168,7 +168,20 @@ export async function ingestEvents(
           on conflict do nothing
           returning id`,
     );
-    return result.length;
+    return new Set(result.map((r) => r.id));
   });
-  return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);
+  // Only events stored now reach the watchers: a resent event does not fire again.
+  deps.watchers?.onEvents(
+    groupId,
+    rows
+      .filter((r) => insertedIds.has(r.storedId))
+      .map((r) => ({
+        type: r.type,
+        contactId: r.contactId ?? null,
+        agent: r.agent ?? null,
+        timeMs: r.time,
+        data: r.data ?? null,
+      })),
+  );
+  return ingestResult(batch.valid.length, batch.valid.length - insertedIds.size, batch.rejected);
 }

@@ -118,6 +118,7 @@ export async function ingestSamples(
   });
 
   announceCalls(deps, groupId, created, seeds);
+  deps.watchers?.onSeconds(groupId, seconds);
   return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);
 }
 

@@ -12,6 +12,7 @@ import NavigateNextRoundedIcon from '@mui/icons-material/NavigateNextRounded';
 import { groupInitials } from '@callsight/shared';
 import { UNRESOLVED_CRUMB, useCrumbLabels } from '../../components/breadcrumbs/index.ts';
 import { paths } from '../../lib/paths.ts';
+import { CopilotButton } from '../../features/copilot/components/copilot-button.tsx';
 import { useShell } from '../access.tsx';
 import { deepestHandle, type Crumb } from '../route-handle.ts';
 
@@ -29,7 +30,7 @@ export function crumbText(crumb: Crumb, labels: ReadonlyMap<string, string>): st
 
 /** Top bar: current group (opens group switch), then the page's path items (spec 000 §2.4). */
 export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarProps) {
-  const { group, profile } = useShell();
+  const { group, profile, access } = useShell();
   const matches = useMatches();
   const labels = useCrumbLabels();
   const found = deepestHandle(matches, 'crumbs');
@@ -80,6 +81,7 @@ export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarP
             fontWeight: 600,
             fontSize: '0.9rem',
             color: 'text.primary',
+            whiteSpace: 'nowrap',
             '&:hover': { bgcolor: 'action.hover' },
           }}
         >
@@ -96,7 +98,7 @@ export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarP
                 to={`/${group.id}/${crumb.to}`}
                 underline="hover"
                 color="text.secondary"
-                sx={{ fontSize: '0.9rem' }}
+                sx={{ fontSize: '0.9rem', display: 'block' }}
                 noWrap
               >
                 {text}
@@ -116,6 +118,7 @@ export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarP
           );
         })}
       </Breadcrumbs>
+      <CopilotButton features={access.features} groupId={group.id} />
       <Tooltip title="Profile">
         <ButtonBase
           component={RouterLink}

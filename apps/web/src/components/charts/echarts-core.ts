@@ -3,8 +3,8 @@
  * bundled. A screen that needs another chart type (gauge, bar, map ...) adds it to these lists.
  */
 import * as echarts from 'echarts/core';
-import { LineChart, ScatterChart } from 'echarts/charts';
-import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import {
   DataZoomComponent,
   GraphicComponent,
@@ -30,6 +30,7 @@ import type {
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
+  BarChart,
   LineChart,
   ScatterChart,
   DataZoomComponent,
@@ -46,6 +47,7 @@ echarts.use([
 
 /** The option type of the registered charts and components. */
 export type ChartOption = echarts.ComposeOption<
+  | BarSeriesOption
   | LineSeriesOption
   | ScatterSeriesOption
   | DataZoomComponentOption

@@ -12,7 +12,7 @@ import {
 } from '@callsight/shared';
 import { useSession } from '../../../lib/session.ts';
 import { useCallDetail } from '../api/get-call-detail.ts';
-import { CallCharts } from './call-charts.tsx';
+import { CallCharts } from '../../../components/call-charts/index.ts';
 import { CallHeader } from './call-header.tsx';
 import { CallLogsTab } from './call-logs-tab.tsx';
 import { CallRtcTab } from './call-rtc-tab.tsx';

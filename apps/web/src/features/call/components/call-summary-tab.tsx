@@ -7,7 +7,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { CALL_DETAIL_TEXTS, sipResponseText, type CallDetailSummary } from '@callsight/shared';
+import {
+  CALL_DETAIL_TEXTS,
+  callStatusCells,
+  sipResponseText,
+  type CallDetailSummary,
+} from '@callsight/shared';
 import { formatDateTime, formatDuration, formatNumber, tagColor, textOrNA } from '../format.ts';
 import { DetailEmpty } from './detail-states.tsx';
 import { KeyValueList } from './key-value-list.tsx';
@@ -17,6 +22,51 @@ const PATTERN_LABELS = {
   degraded: 'Whole call',
   event: 'Event',
 } as const;
+
+const TONE_COLORS = { good: 'success', warning: 'warning', error: 'error' } as const;
+
+/** One status per group of warning tags: the call's tag, or Good (Normal for latency). */
+function CallStatus({ tags }: { tags: readonly string[] }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="call-status">
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1.5 }}>
+        Status
+      </Typography>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: 'max-content 1fr',
+            md: 'repeat(2, max-content 1fr)',
+            lg: 'repeat(3, max-content 1fr)',
+          },
+          columnGap: 2,
+          rowGap: 1,
+          alignItems: 'center',
+          m: 0,
+        }}
+      >
+        {callStatusCells(tags).map((cell) => (
+          <Box key={cell.group} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {cell.title}
+            </Typography>
+            <Box component="dd" sx={{ m: 0 }}>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={TONE_COLORS[cell.tone]}
+                label={cell.text}
+                data-tone={cell.tone}
+              />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
 
 /** The Summary tab: the call, the agent's machine and network, the quality and its insights. */
 export function CallSummaryTab({ summary }: { summary: CallDetailSummary | undefined }) {
@@ -93,6 +143,7 @@ export function CallSummaryTab({ summary }: { summary: CallDetailSummary | undef
           { label: 'Softphone Errors', value: String(summary.errorLogCount) },
         ]}
       />
+      <CallStatus tags={summary.insights.tags.map((t) => t.description)} />
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           Insights

@@ -27,6 +27,8 @@ export interface ExplorerColumn<Row> {
   band?: (row: Row) => QualityBand;
   /** Monospace, wrapping, or wide cells. */
   variant?: 'mono' | 'wrap';
+  /** Longer texts are cut with an ellipsis (the whole text shows on hover). */
+  maxWidth?: number;
 }
 
 const orDash = (value: string | null) => (value === null || value === '' ? '-' : value);
@@ -38,9 +40,22 @@ export const CALL_STATS_COLUMNS: ExplorerColumn<CallStatsRow>[] = [
     sortKey: 'timestamp',
     text: (r) => formatExplorerDate(r.timestamp),
   },
-  { id: 'agent', label: 'Agent', sortKey: 'agent', text: (r) => orDash(r.agent) },
+  // Agent and ISP are cut so that the quality columns fit next to them on a laptop screen.
+  {
+    id: 'agent',
+    label: 'Agent',
+    sortKey: 'agent',
+    text: (r) => orDash(r.agent),
+    maxWidth: 190,
+  },
   { id: 'contactId', label: 'Contact ID', text: (r) => r.callContactId, variant: 'mono' },
-  { id: 'agentISP', label: 'Agent ISP', sortKey: 'agentISP', text: (r) => orDash(r.agentISP) },
+  {
+    id: 'agentISP',
+    label: 'Agent ISP',
+    sortKey: 'agentISP',
+    text: (r) => orDash(r.agentISP),
+    maxWidth: 140,
+  },
   {
     id: 'mos',
     label: 'MOS',

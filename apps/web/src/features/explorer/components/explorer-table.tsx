@@ -52,6 +52,14 @@ interface Props<Row> {
 }
 
 /** A server-paged, server-sorted table of the explorer with quality-coloured cells. */
+/** The Details column stays in view when the columns are wider than the screen. */
+const actionsCellSx = {
+  position: 'sticky',
+  right: 0,
+  backgroundColor: 'background.paper',
+  boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
+} as const;
+
 export function ExplorerTable<Row>(props: Props<Row>) {
   const { columns, rows, actions } = props;
   const span = columns.length + (actions ? 1 : 0);
@@ -100,7 +108,7 @@ export function ExplorerTable<Row>(props: Props<Row>) {
                   )}
                 </TableCell>
               ))}
-              {actions && <TableCell aria-label="Actions" />}
+              {actions && <TableCell aria-label="Actions" sx={actionsCellSx} />}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -124,7 +132,9 @@ export function ExplorerTable<Row>(props: Props<Row>) {
                       align={column.numeric ? 'right' : 'left'}
                       data-column={column.id}
                       data-band={band}
-                      title={column.variant === 'mono' ? column.text(row) : undefined}
+                      title={
+                        column.variant === 'mono' || column.maxWidth ? column.text(row) : undefined
+                      }
                       sx={{
                         whiteSpace: column.variant === 'wrap' ? 'normal' : 'nowrap',
                         fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined,
@@ -133,8 +143,12 @@ export function ExplorerTable<Row>(props: Props<Row>) {
                             ? 'ui-monospace, SFMono-Regular, Menlo, monospace'
                             : undefined,
                         fontSize: column.variant === 'mono' ? '0.78rem' : undefined,
-                        ...(column.variant === 'mono'
-                          ? { maxWidth: 170, overflow: 'hidden', textOverflow: 'ellipsis' }
+                        ...(column.variant === 'mono' || column.maxWidth
+                          ? {
+                              maxWidth: column.maxWidth ?? 140,
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                            }
                           : {}),
                         wordBreak: column.variant === 'wrap' ? 'break-word' : undefined,
                         minWidth: column.variant === 'wrap' ? 240 : undefined,
@@ -152,7 +166,7 @@ export function ExplorerTable<Row>(props: Props<Row>) {
                   );
                 })}
                 {actions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...actionsCellSx }}>
                     {actions(row)}
                   </TableCell>
                 )}

@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import type { CallDetail } from '@callsight/shared';
-import { TimeSeriesChart } from '../../../components/charts/index.ts';
-import { callChartsData } from '../call-charts-data.ts';
+import { TimeSeriesChart } from '../charts/index.ts';
+import { callChartsData } from './call-charts-data.ts';
 
 /**
  * The Charts tab: one chart per measure on a shared time axis, connected so that zooming or

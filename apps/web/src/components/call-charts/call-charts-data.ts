@@ -10,12 +10,7 @@ import {
   type CallDetailDirection,
   type CallDetailSecond,
 } from '@callsight/shared';
-import type {
-  TimeBand,
-  TimePoint,
-  TimeSeries,
-  TimeSeriesYAxis,
-} from '../../components/charts/index.ts';
+import type { TimeBand, TimePoint, TimeSeries, TimeSeriesYAxis } from '../charts/index.ts';
 
 /** One chart of the Charts tab. */
 export interface CallChart {

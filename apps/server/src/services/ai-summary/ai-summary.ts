@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  AI_SUMMARY_TEXTS,
+  buildJourneyPrompt,
+  summarizeJourney,
+  type AiSummary,
+} from '@callsight/shared';
+import type { Db } from '../../db/client.ts';
+import type { LlmAdapter, LlmMessage } from '../../adapters/llm/index.ts';
+import { aiSummaries } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import { appendExchange, findThread, threadMessages } from '../copilot/threads.ts';
+import { loadJourneySpans } from './journey-spans.ts';
+
+export interface AiSummaryDeps {
+  db: Db;
+  llm: LlmAdapter | null;
+  now: () => Date;
+  log: { warn(obj: unknown, msg: string): void };
+}
+
+type SummaryRow = typeof aiSummaries.$inferSelect;
+
+const toApi = (row: SummaryRow): AiSummary => ({
+  traceId: row.traceId,
+  response: row.response,
+  threadId: row.threadId,
+  engine: row.engine === 'llm' ? 'llm' : 'builtin',
+  generatedAt: row.generatedAt.toISOString(),
+});
+
+async function storedSummary(db: DbOrTx, groupId: string, traceId: string) {
+  const [row] = await db
+    .select()
+    .from(aiSummaries)
+    .where(and(eq(aiSummaries.groupId, groupId), eq(aiSummaries.traceId, traceId)));
+  return row ?? null;
+}
+
+/** The stored AI summary of a journey, or 404 'No summary available'. */
+export async function getAiSummary(
+  db: DbOrTx,
+  groupId: string,
+  traceId: string,
+): Promise<AiSummary> {
+  const row = await storedSummary(db, groupId, traceId);
+  if (!row) throw notFound(AI_SUMMARY_TEXTS.empty);
+  return toApi(row);
+}
+
+const SYSTEM =
+  'You summarize customer journeys (OpenTelemetry traces of contact-centre calls and chats) for supervisors. ' +
+  'Write plain, short paragraphs; name slow spans (over 5 s) and failures; never invent data.';
+
+/**
+ * The AI summary of a journey (spec 002 §4, §9): the stored one unless `regenerate`; otherwise
+ * written by the LLM when configured (built-in summarizer when not, or when it fails), in the
+ * given or the previous thread, stored with an audit row.
+ */
+export async function generateAiSummary(
+  deps: AiSummaryDeps,
+  caller: { groupId: string; userId: string; email: string },
+  traceId: string,
+  request: { threadId?: string | undefined; regenerate: boolean },
+): Promise<AiSummary> {
+  const existing = await storedSummary(deps.db, caller.groupId, traceId);
+  if (existing && !request.regenerate) return toApi(existing);
+  const spans = await loadJourneySpans(deps.db, caller.groupId, traceId);
+  const threadId = request.threadId ?? existing?.threadId ?? null;
+  const thread = threadId ? await findThread(deps.db, caller.groupId, threadId, 'summary') : null;
+  const prompt = buildJourneyPrompt(traceId, spans);
+
+  let response = summarizeJourney(traceId, spans);
+  let engine: 'builtin' | 'llm' = 'builtin';
+  if (deps.llm) {
+    try {
+      const history = thread ? await threadMessages(deps.db, thread.id) : [];
+      const messages: LlmMessage[] = [
+        { role: 'system', content: SYSTEM },
+        ...history
+          .slice(-6)
+          .map((m): LlmMessage =>
+            m.role === 'assistant'
+              ? { role: 'assistant', content: m.content }
+              : { role: 'user', content: m.content },
+          ),
+        { role: 'user', content: prompt },
+      ];
+      const reply = await deps.llm.complete(messages);
+      if (reply.content?.trim()) {
+        response = reply.content.trim();
+        engine = 'llm';
+      }
+    } catch (err) {
+      deps.log.warn({ err }, 'ai summary: language model failed, using the built-in summarizer');
+    }
+  }
+
+  const now = deps.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const id = await appendExchange(tx, {
+      groupId: caller.groupId,
+      userId: caller.userId,
+      kind: 'summary',
+      threadId: thread?.id ?? null,
+      question: prompt,
+      response,
+      artifacts: [],
+      lastQuery: { traceId },
+      now,
+    });
+    const values = {
+      groupId: caller.groupId,
+      traceId,
+      threadId: id,
+      response,
+      engine,
+      generatedAt: now,
+    };
+    const [saved] = await tx
+      .insert(aiSummaries)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [aiSummaries.groupId, aiSummaries.traceId],
+        set: { threadId: id, response, engine, generatedAt: now },
+      })
+      .returning();
+    await recordAudit(tx, {
+      groupId: caller.groupId,
+      userId: caller.userId,
+      actor: caller.email,
+      service: 'traces',
+      action: request.regenerate ? 'regenerate ai summary' : 'generate ai summary',
+      targetId: traceId,
+      result: 'success',
+      details: { engine, threadId: id },
+    });
+    if (!saved) throw new Error('summary not saved');
+    return saved;
+  });
+  return toApi(row);
+}

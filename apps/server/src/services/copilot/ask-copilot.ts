@@ -1,0 +1,89 @@
+import { isValidTimeZone, type CopilotReply } from '@callsight/shared';
+import type { Db } from '../../db/client.ts';
+import type { LlmAdapter } from '../../adapters/llm/index.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { answerBuiltin, previousQuery, type EngineAnswer } from './builtin-engine.ts';
+import { answerWithLlm } from './llm-engine.ts';
+import { appendExchange, findThread, threadMessages } from './threads.ts';
+
+export interface CopilotDeps {
+  db: Db;
+  llm: LlmAdapter | null;
+  now: () => Date;
+  log: { warn(obj: unknown, msg: string): void };
+}
+
+export interface CopilotCaller {
+  groupId: string;
+  userId: string;
+  email: string;
+}
+
+/**
+ * Answers a copilot question about the group's own calls (spec 002 §4, §7.6): continues the
+ * thread when one is given, answers with the LLM when configured (falling back to the built-in
+ * engine when it fails) and stores the exchange with an audit row.
+ */
+export async function askCopilot(
+  deps: CopilotDeps,
+  caller: CopilotCaller,
+  ask: { question: string; threadId?: string | undefined; timezone?: string | undefined },
+  route: string,
+): Promise<CopilotReply> {
+  const timeZone = ask.timezone ?? 'UTC';
+  if (!isValidTimeZone(timeZone)) {
+    throw badRequest('Invalid time zone', { timezone: 'Must be an IANA time zone name' });
+  }
+  const now = deps.now();
+  const thread = ask.threadId
+    ? await findThread(deps.db, caller.groupId, ask.threadId, 'copilot')
+    : null;
+  const input = {
+    db: deps.db,
+    groupId: caller.groupId,
+    question: ask.question,
+    previous: previousQuery(thread?.lastQuery),
+    timeZone,
+    now,
+  };
+  let answer: EngineAnswer;
+  let engine: 'builtin' | 'llm' = 'builtin';
+  if (deps.llm) {
+    try {
+      const history = thread ? await threadMessages(deps.db, thread.id) : [];
+      answer = await answerWithLlm(deps.llm, input, history);
+      engine = 'llm';
+    } catch (err) {
+      deps.log.warn({ err }, 'copilot: language model failed, answering with the built-in engine');
+      answer = await answerBuiltin(input);
+    }
+  } else {
+    answer = await answerBuiltin(input);
+  }
+  const threadId = await deps.db.transaction(async (tx) => {
+    const id = await appendExchange(tx, {
+      groupId: caller.groupId,
+      userId: caller.userId,
+      kind: 'copilot',
+      threadId: thread?.id ?? null,
+      question: ask.question,
+      response: answer.response,
+      artifacts: answer.artifacts,
+      lastQuery: answer.query,
+      now,
+    });
+    await recordAudit(tx, {
+      groupId: caller.groupId,
+      userId: caller.userId,
+      actor: caller.email,
+      service: route.split('/')[2] ?? 'garvis',
+      action: 'ask',
+      targetId: id,
+      result: 'success',
+      details: { engine },
+    });
+    return id;
+  });
+  return { response: answer.response, artifacts: answer.artifacts, threadId };
+}

@@ -1,0 +1,72 @@
+import {
+  COPILOT_HELP,
+  COPILOT_NOT_UNDERSTOOD,
+  CopilotQuerySchema,
+  formatCopilotAnswer,
+  parseQuestion,
+  resolveCopilotRange,
+  type CopilotAnswer,
+  type CopilotQuery,
+  type KnownValues,
+} from '@callsight/shared';
+import type { DbOrTx } from '../audit/audit-log.ts';
+import { knownValues, runCopilotQuery } from './call-metrics.ts';
+
+/** What an engine answers: the reply and the query to remember for follow-ups. */
+export interface EngineAnswer extends CopilotAnswer {
+  query: CopilotQuery | null;
+}
+
+export interface EngineInput {
+  db: DbOrTx;
+  groupId: string;
+  question: string;
+  previous: CopilotQuery | null;
+  timeZone: string;
+  now: Date;
+}
+
+/** Runs a parsed query against the group's calls and words the answer. */
+export async function answerQuery(
+  input: Pick<EngineInput, 'db' | 'groupId' | 'timeZone' | 'now'>,
+  query: CopilotQuery,
+): Promise<EngineAnswer> {
+  const window = resolveCopilotRange(query.range, input.now, input.timeZone);
+  const result = await runCopilotQuery(input.db, input.groupId, query, window, input.timeZone);
+  return { ...formatCopilotAnswer(query, window.label, result), query };
+}
+
+const KNOWN_TTL_MS = 5 * 60_000;
+const knownCache = new Map<string, { atMs: number; values: Promise<KnownValues> }>();
+
+/**
+ * The group's names for the parser, kept 5 minutes per process: reading them scans the group's
+ * last 90 days of calls, too much to repeat on every question of a large group.
+ */
+function cachedKnownValues(input: EngineInput): Promise<KnownValues> {
+  const nowMs = input.now.getTime();
+  const hit = knownCache.get(input.groupId);
+  if (hit && nowMs - hit.atMs < KNOWN_TTL_MS) return hit.values;
+  if (knownCache.size >= 1000) knownCache.clear();
+  const values = knownValues(input.db, input.groupId, input.now);
+  knownCache.set(input.groupId, { atMs: nowMs, values });
+  values.catch(() => knownCache.delete(input.groupId));
+  return values;
+}
+
+/** The built-in engine: the intent parser (docs/copilot.md) and the query functions. */
+export async function answerBuiltin(input: EngineInput): Promise<EngineAnswer> {
+  const known = await cachedKnownValues(input);
+  const parsed = parseQuestion(input.question, { previous: input.previous, known });
+  if (parsed.kind === 'help')
+    return { response: COPILOT_HELP, artifacts: [], query: input.previous };
+  if (parsed.kind === 'unknown')
+    return { response: COPILOT_NOT_UNDERSTOOD, artifacts: [], query: input.previous };
+  return answerQuery(input, parsed.query);
+}
+
+/** The thread's remembered query, when it still parses. */
+export function previousQuery(stored: unknown): CopilotQuery | null {
+  const parsed = CopilotQuerySchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}

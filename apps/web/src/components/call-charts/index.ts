@@ -1,0 +1,2 @@
+export { CallCharts } from './call-charts.tsx';
+export { callChartsData, holdBands, type CallChart } from './call-charts-data.ts';

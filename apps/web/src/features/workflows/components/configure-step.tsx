@@ -1,0 +1,228 @@
+import type { Control, UseFormClearErrors } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  AGENT_ACTION_BUTTONS,
+  AGENT_MESSAGE_TYPES,
+  WEBHOOK_TEMPLATE_FIELDS,
+  WORKFLOW_TEXTS,
+  type EventSourceConfig,
+  type TriggerDefinitionView,
+} from '@callsight/shared';
+import type { WizardValues } from '../wizard/wizard-model.ts';
+import { WizardTextField } from './form-fields.tsx';
+
+const METHOD_OPTIONS = [
+  { value: 'post', label: 'POST' },
+  { value: 'put', label: 'PUT' },
+] as const;
+const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const TEMPLATE_HINT = `Placeholders: ${WEBHOOK_TEMPLATE_FIELDS.slice(0, 6)
+  .map((f) => `{{${f}}}`)
+  .join(', ')} …`;
+
+/** Only the last path segment of an event source name is shown (spec 001 §3). */
+export const eventSourceLabel = (source: EventSourceConfig) =>
+  `${source.eventSourceName.split('/').pop() ?? source.eventSourceName} (${source.awsRegion})`;
+
+interface Props {
+  control: Control<WizardValues>;
+  clearErrors: UseFormClearErrors<WizardValues>;
+  trigger: TriggerDefinitionView | null;
+  actionLabel: string;
+  eventSources: {
+    loading: boolean;
+    error: boolean;
+    data: EventSourceConfig[] | undefined;
+  };
+}
+
+/** Step 3: the trigger's conditions and the chosen action's settings (spec 001 §5). */
+export function ConfigureStep({ control, clearErrors, trigger, actionLabel, eventSources }: Props) {
+  const actionType = useWatch({ control, name: 'actionType' });
+  const actionButton = useWatch({ control, name: 'actionButton' });
+  const f = { control, clearErrors };
+  const legacyEmail = trigger ? !trigger.watchdogWatcher : true;
+
+  return (
+    <Stack spacing={3}>
+      {trigger && trigger.triggerConditions.length > 0 && (
+        <Stack spacing={1.5} data-testid="workflow-conditions">
+          <Typography variant="subtitle1">Trigger: {trigger.displayText}</Typography>
+          {trigger.triggerConditions.map((c) =>
+            c.type === 'checkbox' ? (
+              <Controller
+                key={c.field}
+                name={`conditions.${c.field}`}
+                control={control}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={field.value === true}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                      />
+                    }
+                    label={c.thresholdDesc}
+                  />
+                )}
+              />
+            ) : (
+              <WizardTextField
+                key={c.field}
+                {...f}
+                name={`conditions.${c.field}`}
+                label={c.thresholdDesc}
+                required={c.required}
+                options={c.type === 'select' ? c.options : undefined}
+                helperText={
+                  c.type === 'number'
+                    ? `Default ${String(c.defaultThreshold)}${c.unit ? ` ${c.unit}` : ''}; empty uses the default.`
+                    : undefined
+                }
+              />
+            ),
+          )}
+        </Stack>
+      )}
+      <Stack spacing={1.5} data-testid="workflow-action-settings">
+        <Typography variant="subtitle1">Action: {actionLabel}</Typography>
+        {actionType === 'invoke-webhook' && (
+          <>
+            <WizardTextField {...f} name="url" label="URL" required placeholder="https://" />
+            <WizardTextField
+              {...f}
+              name="method"
+              label="Method"
+              required
+              options={METHOD_OPTIONS}
+            />
+            <WizardTextField
+              {...f}
+              name="headers"
+              label="Headers (JSON)"
+              multiline
+              minRows={2}
+              placeholder='{"Authorization": "Bearer …"}'
+              helperText="Optional: a JSON object of header names and values."
+            />
+            <WizardTextField
+              {...f}
+              name="body"
+              label="Body"
+              required
+              multiline
+              minRows={4}
+              helperText={TEMPLATE_HINT}
+            />
+          </>
+        )}
+        {actionType === 'agent-notification' && (
+          <>
+            <WizardTextField
+              {...f}
+              name="messageType"
+              label="Message Type"
+              required
+              options={asOptions(AGENT_MESSAGE_TYPES)}
+            />
+            <WizardTextField
+              {...f}
+              name="actionButton"
+              label="Action Button"
+              required
+              options={asOptions(AGENT_ACTION_BUTTONS)}
+            />
+            {actionButton === 'Link' && (
+              <WizardTextField {...f} name="link" label="Link" placeholder="https://" />
+            )}
+            <WizardTextField {...f} name="body" label="Message" required multiline minRows={3} />
+          </>
+        )}
+        {actionType === 'send-email' && (
+          <>
+            <WizardTextField {...f} name="toEmail" label="To Email" required />
+            {legacyEmail && (
+              <>
+                <WizardTextField {...f} name="subject" label="Subject" required />
+                <WizardTextField
+                  {...f}
+                  name="body"
+                  label="Body"
+                  required
+                  multiline
+                  minRows={4}
+                  helperText={TEMPLATE_HINT}
+                />
+              </>
+            )}
+          </>
+        )}
+        {actionType === 'slack' && (
+          <>
+            <WizardTextField
+              {...f}
+              name="url"
+              label="Incoming Webhook URL"
+              required
+              placeholder="https://hooks.slack.com/services/…"
+            />
+            <WizardTextField {...f} name="method" label="Method" options={METHOD_OPTIONS} />
+          </>
+        )}
+        {actionType === 'eventbridge' &&
+          (eventSources.loading ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <CircularProgress size={18} />
+              <Typography variant="body2" data-testid="event-sources-loading">
+                Loading event sources…
+              </Typography>
+            </Stack>
+          ) : eventSources.error ? (
+            <Alert severity="error">The event sources could not be loaded.</Alert>
+          ) : (eventSources.data ?? []).length === 0 ? (
+            <Alert severity="info" data-testid="no-event-sources">
+              {WORKFLOW_TEXTS.noEventSources}
+            </Alert>
+          ) : (
+            <WizardTextField
+              {...f}
+              name="eventSource"
+              label="Event Source"
+              required
+              options={(eventSources.data ?? []).map((s) => ({
+                value: s.eventSourceId,
+                label: eventSourceLabel(s),
+              }))}
+            />
+          ))}
+        {actionType === 'agent-alert' && (
+          <>
+            <WizardTextField
+              {...f}
+              name="messageType"
+              label="Message Type"
+              options={asOptions(AGENT_MESSAGE_TYPES)}
+            />
+            <WizardTextField {...f} name="body" label="Message" multiline minRows={3} />
+          </>
+        )}
+        {(actionType === 'test-action' || actionType === 'app-specific') && (
+          <WizardTextField
+            {...f}
+            name="body"
+            label="Message"
+            multiline
+            minRows={3}
+            helperText="Optional."
+          />
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Controller, type Control, type UseFormClearErrors } from 'react-hook-form';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { WORKFLOW_LIMITS } from '@callsight/shared';
+import { addTag, type WizardValues } from '../wizard/wizard-model.ts';
+import { WizardTextField } from './form-fields.tsx';
+
+interface Props {
+  control: Control<WizardValues>;
+  clearErrors: UseFormClearErrors<WizardValues>;
+}
+
+/** Step 4: workflow name, description and tags (a tag is added by pressing Enter). */
+export function DetailsStep({ control, clearErrors }: Props) {
+  const [typed, setTyped] = useState('');
+  return (
+    <Stack spacing={1.5}>
+      <WizardTextField
+        control={control}
+        clearErrors={clearErrors}
+        name="workflowName"
+        label="Workflow Name"
+        required
+        autoFocus
+      />
+      <WizardTextField
+        control={control}
+        clearErrors={clearErrors}
+        name="description"
+        label="Description"
+        multiline
+        minRows={2}
+      />
+      <Controller
+        name="tags"
+        control={control}
+        render={({ field, fieldState }) => (
+          <Stack spacing={1}>
+            <TextField
+              label="Tags"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                // Enter adds the tag; it must not submit the form or move to the next step.
+                e.preventDefault();
+                e.stopPropagation();
+                field.onChange(addTag(field.value, typed, WORKFLOW_LIMITS.maxTags));
+                setTyped('');
+              }}
+              error={!!fieldState.error}
+              helperText={
+                fieldState.error?.message ??
+                `Press Enter to add a tag (at most ${WORKFLOW_LIMITS.maxTags}).`
+              }
+              slotProps={{ htmlInput: { maxLength: WORKFLOW_LIMITS.tagMaxLength } }}
+              fullWidth
+            />
+            {field.value.length > 0 && (
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ flexWrap: 'wrap' }}
+                data-testid="workflow-tags"
+              >
+                {field.value.map((tag) => (
+                  <Chip
+                    key={tag}
+                    label={tag}
+                    size="small"
+                    onDelete={() => field.onChange(field.value.filter((t) => t !== tag))}
+                  />
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        )}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,213 @@
+import { AI_PROMPT_LIMITS, ROOT_JOURNEY_SPAN_NAME } from './constants.ts';
+
+/** The little of a span the summarizer needs; the trace store maps its rows onto it. */
+export interface AiSpanInput {
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  serviceName: string | null;
+  startTimeMs: number;
+  endTimeMs: number;
+  /** OTLP status: 'OK', 'ERROR' or 'UNSET'. */
+  statusCode: string | null;
+  statusMessage?: string | null;
+  attributes: Record<string, unknown>;
+}
+
+/** What spec 002 §9 puts in a journey prompt, picked from the spans. */
+export interface JourneyDigest {
+  traceId: string;
+  spanCount: number;
+  services: string[];
+  startMs: number;
+  durationMs: number;
+  channel: string | null;
+  platform: string | null;
+  /** The first 20 spans in timeline order (start time; on a tie the longer, enclosing span first). */
+  timeline: (AiSpanInput & { offsetMs: number; durationMs: number; slow: boolean })[];
+  telephony: AiSpanInput[];
+  agent: AiSpanInput[];
+  slow: (AiSpanInput & { durationMs: number })[];
+  failed: AiSpanInput[];
+}
+
+const isTelephony = (s: AiSpanInput) =>
+  s.name.startsWith('cx.telephony') ||
+  Object.keys(s.attributes).some((k) => k.startsWith('cx.telephony.'));
+const isAgent = (s: AiSpanInput) =>
+  s.name.startsWith('cx.agent') || Object.keys(s.attributes).some((k) => k.startsWith('cx.agent.'));
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function firstAttribute(spans: AiSpanInput[], key: string): string | null {
+  for (const s of spans) {
+    const v = text(s.attributes[key]);
+    if (v) return v;
+  }
+  return null;
+}
+
+/** Picks the spans of spec 002 §9 from a trace: timeline, telephony, agent, slow and failed. */
+export function digestJourney(traceId: string, spans: readonly AiSpanInput[]): JourneyDigest {
+  const ordered = [...spans].sort(
+    (a, b) =>
+      a.startTimeMs - b.startTimeMs ||
+      b.endTimeMs - a.endTimeMs ||
+      a.spanId.localeCompare(b.spanId),
+  );
+  const startMs = ordered.length ? Math.min(...ordered.map((s) => s.startTimeMs)) : 0;
+  const endMs = ordered.length ? Math.max(...ordered.map((s) => s.endTimeMs)) : 0;
+  const withTimes = ordered.map((s) => {
+    const durationMs = Math.max(0, s.endTimeMs - s.startTimeMs);
+    return {
+      ...s,
+      offsetMs: s.startTimeMs - startMs,
+      durationMs,
+      slow: durationMs > AI_PROMPT_LIMITS.slowSpanMs,
+    };
+  });
+  return {
+    traceId,
+    spanCount: spans.length,
+    services: [...new Set(ordered.map((s) => s.serviceName).filter((s): s is string => !!s))],
+    startMs,
+    durationMs: endMs - startMs,
+    channel: firstAttribute(ordered, 'cx.channel'),
+    platform: firstAttribute(ordered, 'cx.platform'),
+    timeline: withTimes.slice(0, AI_PROMPT_LIMITS.timelineEvents),
+    telephony: ordered.filter(isTelephony).slice(0, AI_PROMPT_LIMITS.telephonySpans),
+    agent: ordered.filter(isAgent).slice(0, AI_PROMPT_LIMITS.agentSpans),
+    slow: withTimes.filter((s) => s.slow),
+    failed: ordered.filter((s) => s.statusCode === 'ERROR'),
+  };
+}
+
+/** "4 min 12 s", "850 ms". */
+export function formatSpanDuration(ms: number): string {
+  if (ms === 0) return '0 s';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const totalSeconds = ms / 1000;
+  if (totalSeconds < 60) return `${Math.round(totalSeconds * 10) / 10} s`;
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = Math.round(totalSeconds - minutes * 60);
+  if (minutes < 60) return `${minutes} min ${seconds} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+const TELEPHONY_KEYS: [string, string][] = [
+  ['cx.telephony.call.id', 'call'],
+  ['cx.telephony.direction', 'direction'],
+  ['cx.telephony.mos', 'MOS'],
+  ['cx.telephony.queue_time', 'queue time'],
+  ['cx.telephony.talk_time', 'talk time'],
+  ['cx.telephony.disconnect_reason', 'disconnect reason'],
+];
+const AGENT_KEYS: [string, string][] = [
+  ['cx.agent.username', 'agent'],
+  ['cx.agent.id', 'agent id'],
+  ['cx.agent.status', 'status'],
+];
+
+function details(span: AiSpanInput, keys: [string, string][]): string {
+  const found = keys
+    .map(([key, label]) => {
+      const v = text(span.attributes[key]);
+      return v ? `${label} ${v}` : null;
+    })
+    .filter((v): v is string => v !== null);
+  return found.length ? ` (${found.join(', ')})` : '';
+}
+
+/**
+ * The built-in summarizer: a readable narrative of a journey from its spans, following spec 002
+ * §9 (first 20 timeline events, up to 3 telephony and 3 agent spans, slow spans over 5 s flagged).
+ */
+export function summarizeJourney(traceId: string, spans: readonly AiSpanInput[]): string {
+  if (spans.length === 0) return 'No summary available';
+  const d = digestJourney(traceId, spans);
+  const root = spans.find((s) => s.name === ROOT_JOURNEY_SPAN_NAME) ?? d.timeline[0];
+  const where = [
+    d.channel ? `${d.channel} journey` : 'journey',
+    d.platform ? `on ${d.platform}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const services = d.services.length
+    ? ` from ${d.services.length === 1 ? '1 service' : `${d.services.length} services`} (${d.services.join(', ')})`
+    : '';
+  const outcome = d.failed.length
+    ? `${d.failed.length === 1 ? '1 span' : `${d.failed.length} spans`} failed: ${d.failed
+        .slice(0, 3)
+        .map((s) => (s.statusMessage ? `${s.name} (${s.statusMessage})` : s.name))
+        .join(', ')}.`
+    : 'No span reported an error.';
+  const paragraphs: string[] = [
+    `This ${where} (${root?.name ?? 'journey'}) lasted ${formatSpanDuration(d.durationMs)} across ${
+      d.spanCount === 1 ? '1 span' : `${d.spanCount} spans`
+    }${services}. ${outcome}`,
+  ];
+
+  const timelineTitle =
+    d.spanCount > d.timeline.length
+      ? `Timeline (first ${d.timeline.length} of ${d.spanCount} events):`
+      : 'Timeline:';
+  paragraphs.push(
+    [
+      timelineTitle,
+      ...d.timeline.map(
+        (s) =>
+          `- +${formatSpanDuration(s.offsetMs)} ${s.name}${s.serviceName ? ` [${s.serviceName}]` : ''} took ${formatSpanDuration(
+            s.durationMs,
+          )}${s.slow ? ' (slow)' : ''}${s.statusCode === 'ERROR' ? ' (error)' : ''}`,
+      ),
+    ].join('\n'),
+  );
+  if (d.telephony.length) {
+    paragraphs.push(
+      `Telephony: ${d.telephony.map((s) => `${s.name}${details(s, TELEPHONY_KEYS)}`).join('; ')}.`,
+    );
+  }
+  if (d.agent.length) {
+    paragraphs.push(
+      `Agent: ${d.agent.map((s) => `${s.name}${details(s, AGENT_KEYS)}`).join('; ')}.`,
+    );
+  }
+  paragraphs.push(
+    d.slow.length
+      ? `Slow spans (over 5 s): ${d.slow.map((s) => `${s.name} (${formatSpanDuration(s.durationMs)})`).join(', ')}.`
+      : 'No span took longer than 5 s.',
+  );
+  return paragraphs.join('\n\n');
+}
+
+/** The prompt the LLM path sends: the same digest as JSON lines, with spec 002 §9's selection. */
+export function buildJourneyPrompt(traceId: string, spans: readonly AiSpanInput[]): string {
+  const d = digestJourney(traceId, spans);
+  const line = (s: AiSpanInput & { offsetMs?: number; durationMs?: number; slow?: boolean }) =>
+    JSON.stringify({
+      name: s.name,
+      service: s.serviceName,
+      offset: s.offsetMs === undefined ? undefined : formatSpanDuration(s.offsetMs),
+      duration: formatSpanDuration(s.durationMs ?? s.endTimeMs - s.startTimeMs),
+      slow: s.slow || undefined,
+      status: s.statusCode,
+      attributes: s.attributes,
+    });
+  return [
+    `Summarize this customer journey (trace ${traceId}) for a contact-centre supervisor in a few short paragraphs:`,
+    'what happened, where time was spent, quality or agent issues, and what to look at next.',
+    `It lasted ${formatSpanDuration(d.durationMs)} across ${d.spanCount} spans; services: ${d.services.join(', ') || 'unknown'}.`,
+    `Timeline (first ${d.timeline.length} events):`,
+    ...d.timeline.map(line),
+    `Telephony spans (up to 3):`,
+    ...d.telephony.map(line),
+    `Agent spans (up to 3):`,
+    ...d.agent.map(line),
+    `Slow spans (over 5 s): ${d.slow.map((s) => `${s.name} (${formatSpanDuration(s.durationMs)})`).join(', ') || 'none'}.`,
+    `Failed spans: ${d.failed.map((s) => s.name).join(', ') || 'none'}.`,
+  ].join('\n');
+}

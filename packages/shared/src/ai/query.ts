@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/** Metrics the copilot can compute over the group's calls (call_summaries). */
+export const COPILOT_METRICS = [
+  'mos',
+  'jitter',
+  'packetLoss',
+  'rtt',
+  'callCount',
+  'duration',
+  'score',
+] as const;
+export const CopilotMetricSchema = z.enum(COPILOT_METRICS);
+export type CopilotMetric = z.infer<typeof CopilotMetricSchema>;
+
+/** Dimensions a metric can be broken down by. */
+export const COPILOT_DIMENSIONS = [
+  'agent',
+  'isp',
+  'networkLabel',
+  'region',
+  'day',
+  'hour',
+] as const;
+export const CopilotDimensionSchema = z.enum(COPILOT_DIMENSIONS);
+export type CopilotDimension = z.infer<typeof CopilotDimensionSchema>;
+
+/** Dimensions that can also restrict the calls ("for agent alice"). */
+export const CopilotMatchFieldSchema = z.enum(['agent', 'isp', 'networkLabel', 'region']);
+export type CopilotMatchField = z.infer<typeof CopilotMatchFieldSchema>;
+
+/** A time range said in words, resolved against the clock at question time. */
+export const CopilotRangeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('today') }),
+  z.object({ kind: z.literal('yesterday') }),
+  z.object({ kind: z.literal('thisWeek') }),
+  z.object({ kind: z.literal('lastWeek') }),
+  z.object({ kind: z.literal('thisMonth') }),
+  z.object({ kind: z.literal('lastMonth') }),
+  z.object({
+    kind: z.literal('lastHours'),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90),
+  }),
+  z.object({ kind: z.literal('lastDays'), count: z.number().int().min(1).max(366) }),
+  z.object({ kind: z.literal('date'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+]);
+export type CopilotRange = z.infer<typeof CopilotRangeSchema>;
+
+export const CopilotThresholdSchema = z.object({
+  metric: CopilotMetricSchema.exclude(['callCount']),
+  op: z.enum(['lt', 'lte', 'gt', 'gte']),
+  value: z.number(),
+});
+export type CopilotThreshold = z.infer<typeof CopilotThresholdSchema>;
+
+/**
+ * One question as a query: metrics over the calls of a time range, optionally restricted by
+ * thresholds and matches, broken down by a dimension, ranked, or listed call by call. The
+ * built-in parser produces it and the LLM path sends it as the arguments of its tool call.
+ */
+export const CopilotQuerySchema = z.object({
+  metrics: z.array(CopilotMetricSchema).min(1).max(7),
+  groupBy: CopilotDimensionSchema.nullable().default(null),
+  range: CopilotRangeSchema.default({ kind: 'lastDays', count: 7 }),
+  thresholds: z.array(CopilotThresholdSchema).max(4).default([]),
+  matches: z
+    .array(z.object({ field: CopilotMatchFieldSchema, value: z.string().min(1).max(200) }))
+    .max(4)
+    .default([]),
+  /** Rank groups by the first metric: worst or best first, keeping `limit` of them. */
+  rank: z
+    .object({
+      order: z.enum(['worst', 'best', 'highest', 'lowest']),
+      limit: z.number().int().min(1).max(100),
+    })
+    .nullable()
+    .default(null),
+  /** List the matching calls one by one instead of aggregating. */
+  list: z.boolean().default(false),
+  /** Answer with a chart rather than a table. */
+  chart: z.boolean().default(false),
+});
+export type CopilotQuery = z.infer<typeof CopilotQuerySchema>;
+export type CopilotQueryInput = z.input<typeof CopilotQuerySchema>;
+
+/** Lower is better for these metrics; "worst" ranks them highest first. */
+export const LOWER_IS_BETTER: Record<CopilotMetric, boolean> = {
+  mos: false,
+  jitter: true,
+  packetLoss: true,
+  rtt: true,
+  callCount: false,
+  duration: false,
+  score: false,
+};
+
+export const METRIC_LABELS: Record<CopilotMetric, string> = {
+  mos: 'Average MOS',
+  jitter: 'Average jitter (ms)',
+  packetLoss: 'Average packet loss (%)',
+  rtt: 'Average RTT (ms)',
+  callCount: 'Calls',
+  duration: 'Average duration (s)',
+  score: 'Average score',
+};
+
+/** Short names used in sentences. */
+export const METRIC_NAMES: Record<CopilotMetric, string> = {
+  mos: 'average MOS',
+  jitter: 'average jitter',
+  packetLoss: 'average packet loss',
+  rtt: 'average RTT',
+  callCount: 'call count',
+  duration: 'average call duration',
+  score: 'average score',
+};
+
+export const METRIC_UNITS: Record<CopilotMetric, string> = {
+  mos: '',
+  jitter: ' ms',
+  packetLoss: '%',
+  rtt: ' ms',
+  callCount: '',
+  duration: ' s',
+  score: '',
+};
+
+/** Decimals a metric is rounded to in answers (and in the tests' expected values). */
+export const METRIC_DECIMALS: Record<CopilotMetric, number> = {
+  mos: 2,
+  jitter: 1,
+  packetLoss: 2,
+  rtt: 0,
+  callCount: 0,
+  duration: 0,
+  score: 1,
+};
+
+export const DIMENSION_LABELS: Record<CopilotDimension, string> = {
+  agent: 'Agent',
+  isp: 'ISP',
+  networkLabel: 'Network label',
+  region: 'Region',
+  day: 'Day',
+  hour: 'Hour',
+};
+
+/** Rounds a metric value as answers show it. */
+export function roundMetric(metric: CopilotMetric, value: number): number {
+  const f = 10 ** METRIC_DECIMALS[metric];
+  return Math.round(value * f) / f;
+}

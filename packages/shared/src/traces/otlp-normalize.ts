@@ -1,0 +1,275 @@
+import { OTLP_LIMITS } from './constants.ts';
+import type { OtlpAnyValue, OtlpKeyValue } from './schemas.ts';
+
+/** A valid span of an OTLP export request, with its resource and scope, ready to store. */
+export interface NormalizedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | null;
+  name: string;
+  kind: number;
+  startNs: string;
+  endNs: string;
+  attributes: OtlpKeyValue[];
+  events: { name: string; timeUnixNano: string; attributes: OtlpKeyValue[] }[];
+  status: { code: number; message: string | null };
+  resourceAttributes: OtlpKeyValue[];
+  scopeName: string;
+  scopeVersion: string | null;
+}
+
+export interface NormalizedExport {
+  spans: NormalizedSpan[];
+  rejectedSpans: number;
+  /** Why spans were refused, at most OTLP_LIMITS.maxErrorsListed reasons; '' when none. */
+  errorMessage: string;
+}
+
+/** The request itself is not an OTLP export request (answered 400). */
+export class OtlpRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OtlpRequestError';
+  }
+}
+
+class SpanError extends Error {}
+
+const HEX = /^[0-9a-f]+$/;
+const ZERO = /^0+$/;
+const UINT = /^\d{1,20}$/;
+const INT = /^-?\d{1,20}$/;
+const STATUS_NAMES: Record<string, number> = {
+  STATUS_CODE_UNSET: 0,
+  STATUS_CODE_OK: 1,
+  STATUS_CODE_ERROR: 2,
+};
+const KIND_NAMES: Record<string, number> = {
+  SPAN_KIND_UNSPECIFIED: 0,
+  SPAN_KIND_INTERNAL: 1,
+  SPAN_KIND_SERVER: 2,
+  SPAN_KIND_CLIENT: 3,
+  SPAN_KIND_PRODUCER: 4,
+  SPAN_KIND_CONSUMER: 5,
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function base64ToHex(value: string): string | null {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  try {
+    const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    let hex = '';
+    for (let i = 0; i < bin.length; i++) hex += bin.charCodeAt(i).toString(16).padStart(2, '0');
+    return hex;
+  } catch {
+    return null;
+  }
+}
+
+/** An id as lowercase hex of `bytes` bytes: OTLP JSON sends hex; base64 is accepted too. */
+function readId(value: unknown, bytes: number, field: string): string {
+  if (typeof value !== 'string') throw new SpanError(`${field} is required`);
+  const lower = value.toLowerCase();
+  let hex: string | null = lower.length === bytes * 2 && HEX.test(lower) ? lower : null;
+  if (hex === null) {
+    const decoded = base64ToHex(value);
+    hex = decoded && decoded.length === bytes * 2 ? decoded : null;
+  }
+  if (hex === null) throw new SpanError(`${field} must be ${bytes * 2} hex characters`);
+  if (ZERO.test(hex)) throw new SpanError(`${field} must not be all zeros`);
+  return hex;
+}
+
+function readNanos(value: unknown, field: string): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  if (typeof value === 'string' && UINT.test(value)) {
+    const trimmed = value.replace(/^0+(?=\d)/, '');
+    if (BigInt(trimmed) < 2n ** 64n) return trimmed;
+  }
+  throw new SpanError(`${field} must be a non-negative integer of nanoseconds`);
+}
+
+function readAnyValue(value: unknown, path: string, depth = 0): OtlpAnyValue {
+  if (depth > 8) throw new SpanError(`${path} is nested too deeply`);
+  if (value === undefined || value === null) return {};
+  if (!isRecord(value)) throw new SpanError(`${path} must be an AnyValue object`);
+  if (typeof value.stringValue === 'string') return { stringValue: value.stringValue };
+  if (typeof value.boolValue === 'boolean') return { boolValue: value.boolValue };
+  if (value.intValue !== undefined) {
+    const v = value.intValue;
+    if (typeof v === 'number' && Number.isInteger(v)) return { intValue: v };
+    if (typeof v === 'string' && INT.test(v)) {
+      const n = Number(v);
+      return { intValue: Number.isSafeInteger(n) ? n : v };
+    }
+    throw new SpanError(`${path}.intValue must be an integer`);
+  }
+  if (value.doubleValue !== undefined) {
+    const v = value.doubleValue;
+    const n = typeof v === 'string' ? Number(v) : v;
+    if (typeof n === 'number' && !Number.isNaN(n)) return { doubleValue: n };
+    throw new SpanError(`${path}.doubleValue must be a number`);
+  }
+  if (typeof value.bytesValue === 'string') return { bytesValue: value.bytesValue };
+  if (value.arrayValue !== undefined) {
+    const values = isRecord(value.arrayValue) ? (value.arrayValue.values ?? []) : null;
+    if (!Array.isArray(values)) throw new SpanError(`${path}.arrayValue.values must be a list`);
+    return {
+      arrayValue: { values: values.map((v, i) => readAnyValue(v, `${path}[${i}]`, depth + 1)) },
+    };
+  }
+  if (value.kvlistValue !== undefined) {
+    const values = isRecord(value.kvlistValue) ? (value.kvlistValue.values ?? []) : null;
+    if (!Array.isArray(values)) throw new SpanError(`${path}.kvlistValue.values must be a list`);
+    return { kvlistValue: { values: readAttributes(values, path, depth + 1) } };
+  }
+  return {};
+}
+
+function readAttributes(value: unknown, path: string, depth = 0): OtlpKeyValue[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new SpanError(`${path} must be a list`);
+  return value.map((kv, i) => {
+    if (!isRecord(kv) || typeof kv.key !== 'string' || kv.key === '')
+      throw new SpanError(`${path}[${i}].key is required`);
+    return { key: kv.key, value: readAnyValue(kv.value, `${path}.${kv.key}`, depth) };
+  });
+}
+
+function readEnum(value: unknown, names: Record<string, number>, max: number): number | null {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max)
+    return value;
+  if (typeof value === 'string' && value in names) return names[value] ?? null;
+  return null;
+}
+
+function readSpan(
+  raw: unknown,
+  resourceAttributes: OtlpKeyValue[],
+  scope: { name: string; version: string | null },
+): NormalizedSpan {
+  if (!isRecord(raw)) throw new SpanError('a span must be an object');
+  const traceId = readId(raw.traceId, 16, 'traceId');
+  const spanId = readId(raw.spanId, 8, 'spanId');
+  const parentSpanId =
+    raw.parentSpanId === undefined || raw.parentSpanId === null || raw.parentSpanId === ''
+      ? null
+      : readId(raw.parentSpanId, 8, 'parentSpanId');
+  if (typeof raw.name !== 'string' || raw.name.trim() === '')
+    throw new SpanError('name is required');
+  const startNs = readNanos(raw.startTimeUnixNano, 'startTimeUnixNano');
+  const endNs = readNanos(raw.endTimeUnixNano, 'endTimeUnixNano');
+  if (BigInt(endNs) < BigInt(startNs))
+    throw new SpanError('endTimeUnixNano must not be before startTimeUnixNano');
+  const kind = readEnum(raw.kind, KIND_NAMES, 5);
+  if (kind === null) throw new SpanError('kind must be a SpanKind');
+  const status = isRecord(raw.status) ? raw.status : {};
+  const code = readEnum(status.code, STATUS_NAMES, 2);
+  if (code === null) throw new SpanError('status.code must be 0, 1 or 2');
+  if (raw.events !== undefined && raw.events !== null && !Array.isArray(raw.events))
+    throw new SpanError('events must be a list');
+  const events = ((raw.events as unknown[] | undefined) ?? []).map((e, i) => {
+    if (!isRecord(e)) throw new SpanError(`events[${i}] must be an object`);
+    return {
+      name: typeof e.name === 'string' ? e.name : '',
+      timeUnixNano: readNanos(e.timeUnixNano, `events[${i}].timeUnixNano`),
+      attributes: readAttributes(e.attributes, `events[${i}].attributes`),
+    };
+  });
+  return {
+    traceId,
+    spanId,
+    parentSpanId,
+    name: raw.name,
+    kind,
+    startNs,
+    endNs,
+    attributes: readAttributes(raw.attributes, 'attributes'),
+    events,
+    status: {
+      code,
+      message: typeof status.message === 'string' && status.message ? status.message : null,
+    },
+    resourceAttributes,
+    scopeName: scope.name,
+    scopeVersion: scope.version,
+  };
+}
+
+/**
+ * Checks an OTLP ExportTraceServiceRequest (JSON encoding, or protobuf decoded to the same
+ * shape): valid spans are kept, each refused span is counted and its reason named, as OTLP's
+ * partial success answers. A request that is not an export request at all throws
+ * OtlpRequestError. A span sent twice in one request is kept once (the last).
+ */
+export function normalizeExportRequest(body: unknown): NormalizedExport {
+  if (!isRecord(body)) throw new OtlpRequestError('The body must be an ExportTraceServiceRequest');
+  const resourceSpans = body.resourceSpans ?? [];
+  if (!Array.isArray(resourceSpans)) throw new OtlpRequestError('resourceSpans must be a list');
+  const kept = new Map<string, NormalizedSpan>();
+  const errors: string[] = [];
+  let rejectedSpans = 0;
+  let seen = 0;
+  const reject = (where: string, reason: string) => {
+    rejectedSpans++;
+    if (errors.length < OTLP_LIMITS.maxErrorsListed) errors.push(`${where}: ${reason}`);
+  };
+  resourceSpans.forEach((rs: unknown, r) => {
+    const rsPath = `resourceSpans[${r}]`;
+    if (!isRecord(rs)) return reject(rsPath, 'must be an object');
+    let resourceAttributes: OtlpKeyValue[];
+    try {
+      resourceAttributes = readAttributes(
+        isRecord(rs.resource) ? rs.resource.attributes : undefined,
+        'resource.attributes',
+      );
+    } catch (err) {
+      resourceAttributes = [];
+      const count = countSpans(rs);
+      rejectedSpans += Math.max(0, count - 1);
+      return reject(rsPath, err instanceof Error ? err.message : String(err));
+    }
+    const scopeSpans = rs.scopeSpans ?? [];
+    if (!Array.isArray(scopeSpans)) return reject(rsPath, 'scopeSpans must be a list');
+    scopeSpans.forEach((ss: unknown, s) => {
+      const ssPath = `${rsPath}.scopeSpans[${s}]`;
+      if (!isRecord(ss)) return reject(ssPath, 'must be an object');
+      const scopeRaw = isRecord(ss.scope) ? ss.scope : {};
+      const scope = {
+        name: typeof scopeRaw.name === 'string' ? scopeRaw.name : '',
+        version: typeof scopeRaw.version === 'string' && scopeRaw.version ? scopeRaw.version : null,
+      };
+      const spans = ss.spans ?? [];
+      if (!Array.isArray(spans)) return reject(ssPath, 'spans must be a list');
+      spans.forEach((raw: unknown, i) => {
+        seen++;
+        const spanPath = `${ssPath}.spans[${i}]`;
+        if (seen > OTLP_LIMITS.maxSpans)
+          return reject(spanPath, `more than ${OTLP_LIMITS.maxSpans} spans in one request`);
+        try {
+          const span = readSpan(raw, resourceAttributes, scope);
+          kept.set(`${span.traceId}/${span.spanId}`, span);
+        } catch (err) {
+          const id = isRecord(raw) && typeof raw.spanId === 'string' ? ` (span ${raw.spanId})` : '';
+          reject(spanPath + id, err instanceof Error ? err.message : String(err));
+        }
+      });
+    });
+  });
+  const more = rejectedSpans - errors.length;
+  const errorMessage =
+    rejectedSpans === 0
+      ? ''
+      : `${rejectedSpans} span(s) rejected: ${errors.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+  return { spans: [...kept.values()], rejectedSpans, errorMessage };
+}
+
+function countSpans(rs: Record<string, unknown>): number {
+  if (!Array.isArray(rs.scopeSpans)) return 1;
+  let n = 0;
+  for (const ss of rs.scopeSpans) if (isRecord(ss) && Array.isArray(ss.spans)) n += ss.spans.length;
+  return Math.max(1, n);
+}

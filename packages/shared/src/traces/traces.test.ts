@@ -1,0 +1,296 @@
+import { describe, expect, it } from 'vitest';
+import {
+  TRACE_TEXTS,
+  evaluateInsights,
+  normalizeExportRequest,
+  processTrace,
+  timelineBar,
+  timelineIndentPx,
+  timelineTickStepMs,
+  TraceParseError,
+  TraceListQuerySchema,
+  decodeExportTraceRequest,
+  encodeExportTraceRequest,
+  encodeExportTraceResponse,
+  decodeExportTraceResponse,
+  OtlpRequestError,
+  type Span,
+  type Trace,
+  type OtlpJsonExportRequest,
+} from '../index.ts';
+
+const T = 1_700_000_000_000_000_000n;
+const ns = (ms: number) => String(T + BigInt(Math.round(ms * 1e6)));
+const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
+
+function span(
+  spanId: string,
+  parent: string | undefined,
+  startMs: number,
+  endMs: number,
+  extra: Partial<Span> = {},
+): Span {
+  return {
+    traceId: TRACE_ID,
+    spanId,
+    parentSpanId: parent,
+    name: `op-${spanId}`,
+    kind: 1,
+    startTimeUnixNano: ns(startMs),
+    endTimeUnixNano: ns(endMs),
+    attributes: [],
+    events: [],
+    status: { code: 0 },
+    callId: null,
+    callLinked: false,
+    insightsCount: 0,
+    ...extra,
+  };
+}
+
+function trace(
+  spans: Span[],
+  resource: Trace['resourceSpans'][number]['resource'] = { attributes: [] },
+): Trace {
+  return {
+    traceId: TRACE_ID,
+    resourceSpans: [{ resource, scopeSpans: [{ scope: { name: 's' }, spans }] }],
+  };
+}
+
+describe('processTrace', () => {
+  it('orders spans parent first, siblings by start, with depth, service, status and call id', () => {
+    const t = processTrace(
+      trace(
+        [
+          span('c2', 'r1', 50, 90),
+          span('r1', undefined, 0, 100, {
+            attributes: [{ key: 'cx.platform', value: { stringValue: 'connect' } }],
+          }),
+          span('c1', 'r1', 10, 40, {
+            status: { code: 2, message: 'boom' },
+            attributes: [{ key: 'call.id', value: { stringValue: 'contact-9' } }],
+          }),
+          span('g1', 'c1', 20, 30),
+          span('o1', 'missing', 5, 6),
+        ],
+        { attributes: [{ key: 'service.name', value: { stringValue: 'ivr-svc' } }] },
+      ),
+    );
+    expect(t.spans.map((s) => [s.spanId, s.depth])).toEqual([
+      ['r1', 0],
+      ['c1', 1],
+      ['g1', 2],
+      ['c2', 1],
+      ['o1', 0],
+    ]);
+    expect(t.durationMs).toBeCloseTo(100, 3);
+    const [r1, c1, g1] = t.spans;
+    expect(r1?.serviceName).toBe('connect');
+    expect(g1?.serviceName).toBe('ivr-svc');
+    expect(c1?.statusCode).toBe('ERROR');
+    expect(r1?.statusCode).toBe('UNSET');
+    expect(c1?.callId).toBe('contact-9');
+    expect(c1?.offsetMs).toBeCloseTo(10, 3);
+  });
+
+  it('names an unknown service unknown and marks journey phases', () => {
+    const t = processTrace(trace([span('a', undefined, 0, 10, { name: 'cx.queue' })]));
+    expect(t.spans[0]?.serviceName).toBe('unknown');
+    expect(t.spans[0]?.isPhase).toBe(true);
+  });
+
+  it('refuses what spec 5 refuses, with its texts', () => {
+    expect(() => processTrace(trace([]))).toThrow(TRACE_TEXTS.noSpans);
+    expect(() =>
+      processTrace(trace([span('a', undefined, 0, 10, { startTimeUnixNano: '-5' })])),
+    ).toThrow('Invalid start timestamp for span a');
+    expect(() => processTrace(trace([span('a', undefined, 10, 5)]))).toThrow(TraceParseError);
+    expect(() => processTrace(trace([span('a', undefined, 10, 10)]))).toThrow(
+      'Invalid trace duration',
+    );
+    expect(() =>
+      processTrace(
+        trace([
+          span('a', undefined, 0, 10, {
+            events: [{ name: 'e', timeUnixNano: 'x', attributes: [] }],
+          }),
+        ]),
+      ),
+    ).toThrow('Invalid event timestamp for span a');
+  });
+});
+
+describe('timeline', () => {
+  it('picks the smallest spec tick step with labels at least 96 px apart', () => {
+    expect(timelineTickStepMs(1000, 960)).toBe(100);
+    expect(timelineTickStepMs(1000, 961)).toBe(100);
+    expect(timelineTickStepMs(1000, 400)).toBe(500);
+    expect(timelineTickStepMs(1, 1000)).toBe(0.1);
+    expect(timelineTickStepMs(10 * 3_600_000, 500)).toBe(2 * 3_600_000);
+    expect(timelineTickStepMs(10 * 3_600_000, 400)).toBe(3 * 3_600_000);
+    expect(timelineTickStepMs(1e12, 100)).toBe(12 * 3_600_000);
+  });
+  it('keeps bars at least 0.2% wide and indents 12 px per level up to 12', () => {
+    expect(timelineBar(50, 0, 100)).toEqual({ leftPercent: 50, widthPercent: 0.2 });
+    expect(timelineBar(0, 100, 100)).toEqual({ leftPercent: 0, widthPercent: 100 });
+    expect(timelineIndentPx(3)).toBe(36);
+    expect(timelineIndentPx(30)).toBe(144);
+  });
+});
+
+describe('insight rules', () => {
+  const base = { name: 'x', durationMs: 10, statusCode: 0, statusMessage: null, attributes: {} };
+  it('flags slow spans, failures, poor MOS and long queues', () => {
+    expect(evaluateInsights(base)).toEqual([]);
+    expect(evaluateInsights({ ...base, durationMs: 5001 }).map((f) => f.ruleId)).toEqual([
+      'slow-span',
+    ]);
+    expect(evaluateInsights({ ...base, durationMs: 5000 })).toEqual([]);
+    expect(evaluateInsights({ ...base, statusCode: 2, statusMessage: 'x' })[0]?.value_string).toBe(
+      'x',
+    );
+    const mos = evaluateInsights({ ...base, attributes: { 'cx.telephony.quality.mos.avg': 2.9 } });
+    expect(mos.map((f) => [f.ruleId, f.value_string])).toEqual([['poor-mos', 'MOS 2.90']]);
+    expect(
+      evaluateInsights({ ...base, name: 'cx.queue', durationMs: 61_000 }).map((f) => f.ruleId),
+    ).toEqual(['long-queue']);
+    // Phases, the journey and call legs are long by nature: not "slow".
+    for (const name of ['cx.ivr', 'cx.journey', 'cx.telephony.call'])
+      expect(evaluateInsights({ ...base, name, durationMs: 60_000 })).toEqual([]);
+  });
+});
+
+describe('TraceListQuerySchema', () => {
+  it('reads paging, sort, time and field filters', () => {
+    const q = TraceListQuerySchema.parse({
+      'page[size]': '25',
+      'page[cursor]': 'abc',
+      sort: 'createddate',
+      'filter[start_timestamp][gte]': '2025-01-01T00:00:00Z',
+      'filter[cx.telephony.quality.mos.avg][lte]': '3.5',
+      'filter[cx.telephony.quality.rtt.avg][gte]': 'abc',
+      'filter[cx.platform][gte]': 'connect',
+    });
+    expect(q).toMatchObject({ size: 25, cursor: 'abc', sortDirection: 'asc' });
+    expect(q.startGte?.toISOString()).toBe('2025-01-01T00:00:00.000Z');
+    expect(q.filters).toEqual([
+      { field: 'cx.telephony.quality.mos.avg', op: 'lte', value: 3.5 },
+      { field: 'cx.platform', op: 'gte', value: 'connect' },
+    ]);
+  });
+  it('refuses unknown fields and bad sizes by name', () => {
+    const r = TraceListQuerySchema.safeParse({ 'filter[nope][gte]': '1', 'page[size]': '0' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path[0]).sort()).toEqual([
+      'filter[nope][gte]',
+      'page[size]',
+    ]);
+  });
+});
+
+const REQUEST: OtlpJsonExportRequest = {
+  resourceSpans: [
+    {
+      resource: { attributes: [{ key: 'service.name', value: { stringValue: 'ivr' } }] },
+      scopeSpans: [
+        {
+          scope: { name: 'cx', version: '1.0' },
+          spans: [
+            {
+              traceId: TRACE_ID,
+              spanId: 'b7ad6b7169203331',
+              name: 'cx.journey',
+              kind: 2,
+              startTimeUnixNano: '1700000000000000000',
+              endTimeUnixNano: '1700000005000000000',
+              attributes: [
+                { key: 'cx.telephony.quality.mos.avg', value: { doubleValue: 3.2 } },
+                { key: 'n', value: { intValue: -7 } },
+                { key: 'b', value: { boolValue: true } },
+                { key: 'arr', value: { arrayValue: { values: [{ stringValue: 'x' }] } } },
+                {
+                  key: 'kv',
+                  value: { kvlistValue: { values: [{ key: 'k', value: { intValue: 1 } }] } },
+                },
+              ],
+              events: [{ name: 'hold', timeUnixNano: '1700000001000000000', attributes: [] }],
+              status: { code: 2, message: 'failed' },
+            },
+            {
+              traceId: TRACE_ID,
+              spanId: '00f067aa0ba902b7',
+              parentSpanId: 'b7ad6b7169203331',
+              name: 'cx.ivr',
+              startTimeUnixNano: '1700000000000000001',
+              endTimeUnixNano: '1700000001000000000',
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+describe('OTLP normalize and protobuf', () => {
+  it('round-trips a request through protobuf to the same normalized spans', () => {
+    const fromJson = normalizeExportRequest(JSON.parse(JSON.stringify(REQUEST)));
+    const fromProto = normalizeExportRequest(
+      decodeExportTraceRequest(encodeExportTraceRequest(REQUEST)),
+    );
+    expect(fromJson.rejectedSpans).toBe(0);
+    expect(fromJson.spans).toHaveLength(2);
+    expect(fromProto).toEqual(fromJson);
+    expect(fromProto.spans[0]?.status).toEqual({ code: 2, message: 'failed' });
+    expect(fromProto.spans[0]?.scopeVersion).toBe('1.0');
+    expect(fromProto.spans[1]?.parentSpanId).toBe('b7ad6b7169203331');
+  });
+
+  it('keeps valid spans and names the rejected ones', () => {
+    const result = normalizeExportRequest({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                { ...REQUEST.resourceSpans[0]?.scopeSpans[0]?.spans[1] },
+                {
+                  traceId: 'xyz',
+                  spanId: 'b7ad6b7169203331',
+                  name: 'a',
+                  startTimeUnixNano: '1',
+                  endTimeUnixNano: '2',
+                },
+                {
+                  traceId: TRACE_ID,
+                  spanId: 'a7ad6b7169203331',
+                  name: 'a',
+                  startTimeUnixNano: '5',
+                  endTimeUnixNano: '2',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(result.spans.map((s) => s.spanId)).toEqual(['00f067aa0ba902b7']);
+    expect(result.rejectedSpans).toBe(2);
+    expect(result.errorMessage).toContain('spans[1]');
+    expect(result.errorMessage).toContain('traceId must be 32 hex characters');
+    expect(result.errorMessage).toContain('endTimeUnixNano must not be before startTimeUnixNano');
+  });
+
+  it('refuses a body that is not an export request', () => {
+    expect(() => normalizeExportRequest([])).toThrow(OtlpRequestError);
+    expect(() => decodeExportTraceRequest(Uint8Array.from([0x0a, 0x05, 0x01]))).toThrow();
+  });
+
+  it('encodes partial success responses', () => {
+    expect(decodeExportTraceResponse(encodeExportTraceResponse(3, 'bad'))).toEqual({
+      rejectedSpans: 3,
+      errorMessage: 'bad',
+    });
+    expect(encodeExportTraceResponse(0, '')).toHaveLength(0);
+  });
+});

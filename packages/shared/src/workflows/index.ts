@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './validation.ts';
+export * from './schemas.ts';
+export * from './evaluate.ts';
