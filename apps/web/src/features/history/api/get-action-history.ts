@@ -39,6 +39,12 @@ export const getActionHistoryQueryOptions = (groupId: string, request: ActionHis
     placeholderData: keepPreviousData,
   });
 
+/** Firings keep arriving while the list is open: it refreshes itself every 15 s. */
+export const ACTION_HISTORY_REFRESH_MS = 15_000;
+
 export function useActionHistory(groupId: string, request: ActionHistoryRequest) {
-  return useQuery(getActionHistoryQueryOptions(groupId, request));
+  return useQuery({
+    ...getActionHistoryQueryOptions(groupId, request),
+    refetchInterval: ACTION_HISTORY_REFRESH_MS,
+  });
 }
