@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCOUNTS, groupIdOf, signInAs, type Role } from './support/auth.ts';
+import { groupIdOf, signInAs, type Role } from './support/auth.ts';
+import { apiSession, createApiKey, createGroup, ingest } from './support/api.ts';
 
 /**
  * The call detail page against the real server: a five-minute call ingested through the
@@ -11,41 +12,7 @@ const SECOND = 1000;
 const CONTACT = `e2e-call-detail-${RUN}`;
 const FOREIGN = `e2e-call-detail-foreign-${RUN}`;
 const SHOTS = process.env.CALL_DETAIL_SHOTS;
-
-async function json<T>(res: {
-  status(): number;
-  json(): Promise<unknown>;
-  text(): Promise<string>;
-}) {
-  if (res.status() >= 300) throw new Error(`HTTP ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function session(request: APIRequestContext, role: Role, group?: string) {
-  const token = await json<{ accessToken: string; claims: { groupId: string } }>(
-    await request.post('/api/auth/login', { data: ACCOUNTS[role] }),
-  );
-  const groupId = group ?? token.claims.groupId;
-  return {
-    groupId,
-    headers: { authorization: `Bearer ${token.accessToken}`, 'x-group-id': groupId },
-  };
-}
-
-async function createApiKey(request: APIRequestContext, headers: Record<string, string>) {
-  const created = await json<{ token: string }>(
-    await request.post('/api/config/token', { headers, data: { name: `E2E call detail ${RUN}` } }),
-  );
-  return created.token;
-}
-
-async function ingest(request: APIRequestContext, key: string, path: string, items: unknown[]) {
-  const res = await request.post(`/api/ingest/v1/${path}`, {
-    headers: { authorization: `Bearer ${key}` },
-    data: { [path]: items },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+const KEY_NAME = `E2E call detail ${RUN}`;
 
 /** Seconds 120-149 are bad (loss, jitter, RTT; no MOS sent), 200-229 on hold, 60 muted. */
 async function seedCall(request: APIRequestContext, key: string, contactId: string, start: number) {
@@ -152,29 +119,19 @@ test.describe.serial('Call detail', () => {
 
   test.beforeAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const admin = await session(request, 'admin');
+    const admin = await apiSession(request, 'admin');
     demoGroup = admin.groupId;
     const start = Date.now() - 20 * 60 * SECOND;
-    await seedCall(request, await createApiKey(request, admin.headers), CONTACT, start);
+    await seedCall(request, await createApiKey(request, admin.headers, KEY_NAME), CONTACT, start);
 
     // Another group (created by the super user) with a call of its own.
-    const root = await session(request, 'super');
-    otherGroup = (
-      await json<{ group: { id: string } }>(
-        await request.post('/api/groups', {
-          headers: root.headers,
-          data: {
-            name: `E2E Call Detail ${RUN}`,
-            region: 'ap-southeast-2',
-            customerSelection: 'new',
-            newCustomerName: `E2E Call Detail Customer ${RUN}`,
-            ccaasProvider: 'AWS',
-          },
-        }),
-      )
-    ).group.id;
-    const inOther = await session(request, 'super', otherGroup);
-    await seedCall(request, await createApiKey(request, inOther.headers), FOREIGN, start);
+    const root = await apiSession(request, 'super');
+    otherGroup = await createGroup(request, root, {
+      name: `E2E Call Detail ${RUN}`,
+      customerName: `E2E Call Detail Customer ${RUN}`,
+    });
+    const inOther = await apiSession(request, 'super', otherGroup);
+    await seedCall(request, await createApiKey(request, inOther.headers, KEY_NAME), FOREIGN, start);
     await request.dispose();
   });
 
@@ -313,7 +270,7 @@ test.describe.serial('Call detail', () => {
     await expect(page.getByText('Unable to retrieve data', { exact: true })).toBeVisible();
     await expect(page.getByText('Aussie Broadband')).toHaveCount(0);
 
-    const admin = await session(page.request, 'admin');
+    const admin = await apiSession(page.request, 'admin');
     const url = `/api/viscall2/call/ap-southeast-2/${FOREIGN}`;
     expect((await page.request.get(url, { headers: admin.headers })).status()).toBe(404);
     const asOther = { ...admin.headers, 'x-group-id': otherGroup };

@@ -2,7 +2,8 @@ import { build } from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
 import type { CallDetail, CallStatsPage } from '@callsight/shared';
 import config from './playwright.config.ts';
-import { ACCOUNTS, apiToken, groupIdOf, submitLogin } from './support/auth.ts';
+import { ACCOUNTS, groupIdOf, submitLogin } from './support/auth.ts';
+import { apiSession, createApiKey } from './support/api.ts';
 import type { CallSetup } from './fixtures/collector/softphone.ts';
 
 // This spec alone gives Chromium a fake microphone that needs no permission prompt.
@@ -47,15 +48,9 @@ interface SoftphoneWindow {
 /** The admin's API session and a fresh API key of the group the page is in. */
 async function adminSession(page: Page) {
   const groupId = groupIdOf(page);
-  const { accessToken } = await apiToken(page, 'admin');
-  const headers = { authorization: `Bearer ${accessToken}`, 'x-group-id': groupId };
-  const created = await page.request.post('/api/config/token', {
-    headers,
-    data: { name: `collector e2e ${Date.now()}` },
-  });
-  expect(created.status()).toBe(201);
-  const { token } = (await created.json()) as { token: string };
-  return { groupId, headers, apiKey: token };
+  const { headers } = await apiSession(page.request, 'admin', groupId);
+  const apiKey = await createApiKey(page.request, headers, `collector e2e ${Date.now()}`);
+  return { groupId, headers, apiKey };
 }
 
 /** Signs in as the admin (the first page of a fresh server can take a while on a busy machine). */

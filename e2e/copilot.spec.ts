@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ACCOUNTS, submitLogin } from './support/auth.ts';
+import { createApiKey, createTestGroup, ingest, json, restoreSuperGroup } from './support/api.ts';
 
 /**
  * The modal CX copilot against calls sent through the real ingestion API into a group of its own
@@ -25,74 +26,21 @@ const TRACE_ID = `${Date.now().toString(16).padStart(16, '0')}e2ec0b170700ffee`.
 const ROOT_SPAN = '00000000000000b1';
 let superOriginalGroup = '';
 
-async function json<T>(res: {
-  status(): number;
-  json(): Promise<unknown>;
-  text(): Promise<string>;
-}) {
-  if (res.status() >= 300) throw new Error(`HTTP ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function superSession(request: APIRequestContext, group?: string) {
-  const token = await json<{ accessToken: string; claims: { groupId: string } }>(
-    await request.post('/api/auth/login', { data: ACCOUNTS.super }),
-  );
-  return {
-    groupId: token.claims.groupId,
-    headers: {
-      authorization: `Bearer ${token.accessToken}`,
-      'x-group-id': group ?? token.claims.groupId,
-    },
-  };
-}
-
 test.describe.serial('CX copilot', () => {
   test.beforeAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const session = await superSession(request);
-    superOriginalGroup = session.groupId;
-    const created = await json<{ group: { id: string } }>(
-      await request.post('/api/groups', {
-        headers: session.headers,
-        data: {
-          name: `E2E Copilot ${RUN}`,
-          region: 'ap-southeast-2',
-          customerSelection: 'new',
-          newCustomerName: `E2E Copilot Customer ${RUN}`,
-          ccaasProvider: 'AWS',
-        },
-      }),
-    );
-    groupId = created.group.id;
-    await json(
-      await request.put(`/api/groups/${groupId}/features`, {
-        headers: session.headers,
-        data: { garvis2: true, journeyExplorer: true },
-      }),
-    );
-    await json(
-      await request.put('/api/users/switchGroup', {
-        headers: session.headers,
-        data: { currentGroupId: groupId },
-      }),
-    );
-    const inGroup = await superSession(request, groupId);
-    const { token: apiKey } = await json<{ token: string }>(
-      await request.post('/api/config/token', {
-        headers: inGroup.headers,
-        data: { name: 'E2E copilot' },
-      }),
-    );
+    const created = await createTestGroup(request, {
+      name: `E2E Copilot ${RUN}`,
+      customerName: `E2E Copilot Customer ${RUN}`,
+      features: { garvis2: true, journeyExplorer: true },
+    });
+    groupId = created.groupId;
+    superOriginalGroup = created.superOriginalGroup;
+    const apiKey = await createApiKey(request, created.session.headers, 'E2E copilot');
     const now = Date.now();
-    const post = async (path: string, items: unknown[]) =>
-      json(
-        await request.post(`/api/ingest/v1/${path}`, {
-          headers: { authorization: `Bearer ${apiKey}` },
-          data: { [path]: items },
-        }),
-      );
-    await post(
+    await ingest(
+      request,
+      apiKey,
       'calls',
       CALLS.map((c) => ({
         contactId: c.contactId,
@@ -103,7 +51,9 @@ test.describe.serial('CX copilot', () => {
         agentISP: 'Fibre Co',
       })),
     );
-    await post(
+    await ingest(
+      request,
+      apiKey,
       'samples',
       CALLS.flatMap((c) =>
         Array.from({ length: c.seconds }, (_, s) => ({
@@ -163,11 +113,7 @@ test.describe.serial('CX copilot', () => {
 
   test.afterAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const session = await superSession(request);
-    await request.put('/api/users/switchGroup', {
-      headers: session.headers,
-      data: { currentGroupId: superOriginalGroup },
-    });
+    await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });
 

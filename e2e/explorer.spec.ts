@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACCOUNTS, apiToken, submitLogin, type Role } from './support/auth.ts';
+import { createApiKey, createTestGroup, ingest, restoreSuperGroup } from './support/api.ts';
 
 /**
  * The Calls and Logs explorer against calls sent through the real ingestion API into a group of
@@ -42,26 +43,9 @@ let groupId = '';
 let superOriginalGroup = '';
 let apiKey = '';
 
-async function json<T>(res: {
-  status(): number;
-  json(): Promise<unknown>;
-  text(): Promise<string>;
-}) {
-  if (res.status() >= 300) throw new Error(`HTTP ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function ingest(request: APIRequestContext, path: string, items: unknown[]) {
-  const res = await request.post(`/api/ingest/v1/${path}`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-    data: { [path]: items },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 async function seedCall(request: APIRequestContext, call: SeedCall, now: number) {
   const start = now - call.minutesAgo * MIN;
-  await ingest(request, 'calls', [
+  await ingest(request, apiKey, 'calls', [
     {
       contactId: call.contactId,
       agent: call.agent,
@@ -74,6 +58,7 @@ async function seedCall(request: APIRequestContext, call: SeedCall, now: number)
   const dir = { mos: call.mos, packetsCount: 50, packetsLost: call.lost };
   await ingest(
     request,
+    apiKey,
     'samples',
     Array.from({ length: call.seconds }, (_, s) => ({
       contactId: call.contactId,
@@ -93,56 +78,20 @@ async function signInAs(page: Page, role: Role) {
   await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
 }
 
-async function superSession(request: APIRequestContext, group?: string) {
-  const token = await json<{ accessToken: string; claims: { groupId: string } }>(
-    await request.post('/api/auth/login', { data: ACCOUNTS.super }),
-  );
-  return {
-    groupId: token.claims.groupId,
-    headers: {
-      authorization: `Bearer ${token.accessToken}`,
-      'x-group-id': group ?? token.claims.groupId,
-    },
-  };
-}
-
 test.describe.serial('Calls and Logs explorer', () => {
   test.beforeAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const session = await superSession(request);
-    superOriginalGroup = session.groupId;
-    const created = await json<{ group: { id: string } }>(
-      await request.post('/api/groups', {
-        headers: session.headers,
-        data: {
-          name: `E2E Explorer ${RUN}`,
-          region: 'ap-southeast-2',
-          customerSelection: 'new',
-          newCustomerName: `E2E Explorer Customer ${RUN}`,
-          ccaasProvider: 'AWS',
-        },
-      }),
-    );
-    groupId = created.group.id;
     // The super user works in the new group, so the UI lands there after sign-in.
-    await json(
-      await request.put('/api/users/switchGroup', {
-        headers: session.headers,
-        data: { currentGroupId: groupId },
-      }),
-    );
-    const inGroup = await superSession(request, groupId);
-    apiKey = (
-      await json<{ token: string }>(
-        await request.post('/api/config/token', {
-          headers: inGroup.headers,
-          data: { name: 'E2E collector' },
-        }),
-      )
-    ).token;
+    const created = await createTestGroup(request, {
+      name: `E2E Explorer ${RUN}`,
+      customerName: `E2E Explorer Customer ${RUN}`,
+    });
+    groupId = created.groupId;
+    superOriginalGroup = created.superOriginalGroup;
+    apiKey = await createApiKey(request, created.session.headers, 'E2E collector');
     const now = Date.now();
     for (const call of CALLS) await seedCall(request, call, now);
-    await ingest(request, 'logs', [
+    await ingest(request, apiKey, 'logs', [
       {
         time: now - 6 * MIN,
         level: 'INFO',
@@ -171,11 +120,7 @@ test.describe.serial('Calls and Logs explorer', () => {
 
   test.afterAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const session = await superSession(request);
-    await request.put('/api/users/switchGroup', {
-      headers: session.headers,
-      data: { currentGroupId: superOriginalGroup },
-    });
+    await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });
 

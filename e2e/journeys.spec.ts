@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { encodeExportTraceRequest, type OtlpJsonExportRequest } from '@callsight/shared';
 import { ACCOUNTS, submitLogin } from './support/auth.ts';
+import { createApiKey, createTestGroup, ingest, json, restoreSuperGroup } from './support/api.ts';
 
 /**
  * The Journey Explorer against traces sent through the real OTLP endpoint (POST /v1/traces,
@@ -92,28 +93,6 @@ function journey(traceId: string, startMs: number, mos: number, callId?: string)
   return request;
 }
 
-async function json<T>(res: {
-  status(): number;
-  json(): Promise<unknown>;
-  text(): Promise<string>;
-}) {
-  if (res.status() >= 300) throw new Error(`HTTP ${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function superSession(request: APIRequestContext, group?: string) {
-  const token = await json<{ accessToken: string; claims: { groupId: string } }>(
-    await request.post('/api/auth/login', { data: ACCOUNTS.super }),
-  );
-  return {
-    groupId: token.claims.groupId,
-    headers: {
-      authorization: `Bearer ${token.accessToken}`,
-      'x-group-id': group ?? token.claims.groupId,
-    },
-  };
-}
-
 async function signIn(page: Page) {
   await submitLogin(page, ACCOUNTS.super.email, ACCOUNTS.super.password);
   await expect(page.getByTestId('sidebar')).toBeVisible({ timeout: 30_000 });
@@ -128,84 +107,41 @@ async function shot(page: Page, name: string) {
 test.describe.serial('Journey Explorer', () => {
   test.beforeAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const session = await superSession(request);
-    superOriginalGroup = session.groupId;
-    groupId = (
-      await json<{ group: { id: string } }>(
-        await request.post('/api/groups', {
-          headers: session.headers,
-          data: {
-            name: `E2E Journeys ${RUN}`,
-            region: 'ap-southeast-2',
-            customerSelection: 'new',
-            newCustomerName: `E2E Journeys Customer ${RUN}`,
-            ccaasProvider: 'AWS',
-          },
-        }),
-      )
-    ).group.id;
-    await json(
-      await request.put(`/api/groups/${groupId}/features`, {
-        headers: session.headers,
-        data: { journeyExplorer: true },
-      }),
-    );
-    await json(
-      await request.put('/api/users/switchGroup', {
-        headers: session.headers,
-        data: { currentGroupId: groupId },
-      }),
-    );
-    const inGroup = await superSession(request, groupId);
-    apiKey = (
-      await json<{ token: string }>(
-        await request.post('/api/config/token', {
-          headers: inGroup.headers,
-          data: { name: 'E2E OTel collector' },
-        }),
-      )
-    ).token;
+    const created = await createTestGroup(request, {
+      name: `E2E Journeys ${RUN}`,
+      customerName: `E2E Journeys Customer ${RUN}`,
+      features: { journeyExplorer: true },
+    });
+    groupId = created.groupId;
+    superOriginalGroup = created.superOriginalGroup;
+    apiKey = await createApiKey(request, created.session.headers, 'E2E OTel collector');
     const now = Date.now();
     const auth = { authorization: `Bearer ${apiKey}` };
     const callStart = now - 30 * MIN + 70_000;
-    await json(
-      await request.post('/api/ingest/v1/calls', {
-        headers: auth,
-        data: {
-          calls: [
-            {
-              contactId: CONTACT,
-              agent: 'e2e-ava',
-              startTime: callStart,
-              endTime: callStart + 110_000,
-            },
-          ],
-        },
-      }),
-    );
-    await json(
-      await request.post('/api/ingest/v1/logs', {
-        headers: auth,
-        data: {
-          logs: [
-            {
-              time: callStart + 1_000,
-              level: 'INFO',
-              agent: 'e2e-ava',
-              contactId: CONTACT,
-              text: 'Call accepted',
-            },
-            {
-              time: callStart + 5_000,
-              level: 'ERROR',
-              agent: 'e2e-ava',
-              contactId: CONTACT,
-              text: 'ICE restart',
-            },
-          ],
-        },
-      }),
-    );
+    await ingest(request, apiKey, 'calls', [
+      {
+        contactId: CONTACT,
+        agent: 'e2e-ava',
+        startTime: callStart,
+        endTime: callStart + 110_000,
+      },
+    ]);
+    await ingest(request, apiKey, 'logs', [
+      {
+        time: callStart + 1_000,
+        level: 'INFO',
+        agent: 'e2e-ava',
+        contactId: CONTACT,
+        text: 'Call accepted',
+      },
+      {
+        time: callStart + 5_000,
+        level: 'ERROR',
+        agent: 'e2e-ava',
+        contactId: CONTACT,
+        text: 'ICE restart',
+      },
+    ]);
     // One journey as OTLP JSON, the other as protobuf, as an OpenTelemetry SDK sends them.
     const jsonRes = await request.post('/v1/traces', {
       headers: auth,
@@ -227,11 +163,7 @@ test.describe.serial('Journey Explorer', () => {
 
   test.afterAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
-    const session = await superSession(request);
-    await request.put('/api/users/switchGroup', {
-      headers: session.headers,
-      data: { currentGroupId: superOriginalGroup },
-    });
+    await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });
 

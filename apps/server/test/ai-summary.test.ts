@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AiSummary, ApiError, ApiTokenCreated } from '@callsight/shared';
+import type { AiSummary, ApiError } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { createTenant } from './factories.ts';
 import { aiMessages, auditLog } from '../src/db/schema/index.ts';
 
 let s: TestServer;
@@ -17,20 +17,8 @@ let counter = 0;
 const newTraceId = () => (++counter).toString(16).padStart(8, '0') + 'cd'.repeat(12);
 
 /** A group with journeyExplorer (unless told), a viewer signed in and an API key. */
-async function tenant(features: 'journeyExplorer'[] = ['journeyExplorer']) {
-  const group = await createGroup(s.database.db, { features });
-  const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
-  const viewer = await createUser(s.database.db, { groups: [group], role: 'viewer' });
-  const adminHeaders = authHeaders((await signIn(s.app, admin.email)).token);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/config/token',
-    headers: adminHeaders,
-    payload: { name: 'OTel' },
-  });
-  const key = res.json<ApiTokenCreated>().token;
-  return { group, key, headers: authHeaders((await signIn(s.app, viewer.email)).token) };
-}
+const tenant = (features: 'journeyExplorer'[] = ['journeyExplorer']) =>
+  createTenant(s, { features, keyName: 'OTel' });
 
 /** Sends a journey through OTLP: root, IVR, a 40 s queue, a failed telephony span and an agent span. */
 async function sendJourney(key: string) {

@@ -4,14 +4,13 @@ import {
   CALL_TAGS,
   CallDetailSchema,
   type ApiError,
-  type ApiTokenCreated,
   type CallDetail,
   type IngestCallInput,
   type IngestLogInput,
   type IngestSampleInput,
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { authHeaders, createTenant, createUser, signIn } from './factories.ts';
 import { readCallSeconds, readCallSecondsJson } from '../src/services/call-detail/call-seconds.ts';
 
 let s: TestServer;
@@ -25,21 +24,7 @@ let counter = 0;
 const contact = () => `cd-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** A group with an admin (holds the telemetry permission), a viewer and an API key. */
-async function tenant() {
-  const group = await createGroup(s.database.db);
-  const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
-  const viewer = await createUser(s.database.db, { groups: [group], role: 'viewer' });
-  const adminHeaders = authHeaders((await signIn(s.app, admin.email)).token);
-  const viewerHeaders = authHeaders((await signIn(s.app, viewer.email)).token);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/config/token',
-    headers: adminHeaders,
-    payload: { name: 'Collector' },
-  });
-  expect(res.statusCode).toBe(201);
-  return { group, adminHeaders, viewerHeaders, key: res.json<ApiTokenCreated>().token };
-}
+const tenant = () => createTenant(s);
 
 async function ingest(key: string, path: string, payload: object) {
   const res = await s.app.inject({

@@ -4,7 +4,6 @@ import {
   COPILOT_HELP,
   METRIC_DECIMALS,
   type ApiError,
-  type ApiTokenCreated,
   type CopilotMetric,
   type CopilotReply,
   type IngestCallInput,
@@ -12,7 +11,14 @@ import {
   type TableArtifact,
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import {
+  authHeaders,
+  createApiKey,
+  createGroup,
+  createUser,
+  ingest as ingestThroughApi,
+  signIn,
+} from './factories.ts';
 import { aiMessages, aiThreads, callSummaries } from '../src/db/schema/index.ts';
 
 /** Questions are asked at this instant (a Wednesday): words like "yesterday" are read from it. */
@@ -83,15 +89,8 @@ interface StoredCall {
 }
 let stored: StoredCall[] = [];
 
-async function ingest(key: string, path: 'calls' | 'samples', items: unknown[]) {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/ingest/v1/${path}`,
-    headers: { authorization: `Bearer ${key}` },
-    payload: { [path]: items },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const ingest = (key: string, path: 'calls' | 'samples', items: unknown[]) =>
+  ingestThroughApi(s.app, key, path, items);
 
 beforeAll(async () => {
   // Only Date is frozen: timers, the database and the network run as usual.
@@ -113,13 +112,7 @@ beforeAll(async () => {
     },
   });
   expect(labels.statusCode).toBeLessThan(300);
-  const token = await s.app.inject({
-    method: 'POST',
-    url: '/api/config/token',
-    headers,
-    payload: { name: 'Collector' },
-  });
-  const key = token.json<ApiTokenCreated>().token;
+  const key = await createApiKey(s.app, headers);
 
   const calls = seedCalls();
   const summaries: IngestCallInput[] = calls.map((c) => ({

@@ -2,14 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AgentLogPage,
   ApiError,
-  ApiTokenCreated,
   CallStatsPage,
   IngestCallInput,
   IngestLogInput,
   IngestSampleInput,
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import {
+  authHeaders,
+  createTenant,
+  createUser,
+  ingest as ingestThroughApi,
+  signIn,
+} from './factories.ts';
 import { listAgentLogs } from '../src/services/explorer/agent-logs.ts';
 import { listCallStats } from '../src/services/explorer/call-stats.ts';
 import { AgentLogQuerySchema, CallStatsQuerySchema } from '@callsight/shared';
@@ -26,32 +31,10 @@ const MIN = 60_000;
 const WINDOW = { fromTime: '2025-01-06T08:00:00', toTime: '2025-01-06T12:00:00', timezone: 'UTC' };
 
 /** A group with a viewer signed in and an API key created by its admin through the API. */
-async function tenant() {
-  const group = await createGroup(s.database.db);
-  const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
-  const viewer = await createUser(s.database.db, { groups: [group], role: 'viewer' });
-  const adminHeaders = authHeaders((await signIn(s.app, admin.email)).token);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/config/token',
-    headers: adminHeaders,
-    payload: { name: 'Collector' },
-  });
-  expect(res.statusCode).toBe(201);
-  const key = res.json<ApiTokenCreated>().token;
-  const headers = authHeaders((await signIn(s.app, viewer.email)).token);
-  return { group, key, headers };
-}
+const tenant = () => createTenant(s);
 
-async function ingest(key: string, path: 'calls' | 'samples' | 'logs', items: unknown[]) {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: `/api/ingest/v1/${path}`,
-    headers: { authorization: `Bearer ${key}` },
-    payload: { [path]: items },
-  });
-  expect(res.statusCode).toBe(200);
-}
+const ingest = (key: string, path: 'calls' | 'samples' | 'logs', items: unknown[]) =>
+  ingestThroughApi(s.app, key, path, items);
 
 interface CallSpec {
   contactId: string;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FeatureFlag, GroupRole, SessionToken } from '@callsight/shared';
+import type { ApiTokenCreated, FeatureFlag, GroupRole, SessionToken } from '@callsight/shared';
 import type { Db } from '../src/db/client.ts';
 import {
   configEntries,
@@ -103,4 +103,44 @@ export function authHeaders(token: SessionToken | string, groupId?: string) {
   const accessToken = typeof token === 'string' ? token : token.accessToken;
   const group = groupId ?? (typeof token === 'string' ? undefined : token.claims.groupId);
   return { authorization: `Bearer ${accessToken}`, ...(group ? { 'x-group-id': group } : {}) };
+}
+
+/** Creates an API key through POST /api/config/token with the given session; answers the key. */
+export async function createApiKey(app: App, headers: Record<string, string>, name = 'Collector') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/config/token',
+    headers,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`API key not created: ${res.statusCode} ${res.body}`);
+  return res.json<ApiTokenCreated>().token;
+}
+
+/**
+ * A group (with the given feature flags) holding an admin and a viewer, both signed in, and an
+ * API key created by the admin through the API. `headers` are the viewer's.
+ */
+export async function createTenant(
+  s: { app: App; database: { db: Db } },
+  opts: { features?: FeatureFlag[]; keyName?: string } = {},
+) {
+  const group = await createGroup(s.database.db, { features: opts.features });
+  const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
+  const viewer = await createUser(s.database.db, { groups: [group], role: 'viewer' });
+  const adminHeaders = authHeaders((await signIn(s.app, admin.email)).token);
+  const viewerHeaders = authHeaders((await signIn(s.app, viewer.email)).token);
+  const key = await createApiKey(s.app, adminHeaders, opts.keyName);
+  return { group, key, adminHeaders, viewerHeaders, headers: viewerHeaders };
+}
+
+/** Sends items through the ingestion API (POST /api/ingest/v1/{path}) with an API key; expects 200. */
+export async function ingest(app: App, key: string, path: string, items: unknown[]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/ingest/v1/${path}`,
+    headers: { authorization: `Bearer ${key}` },
+    payload: { [path]: items },
+  });
+  if (res.statusCode !== 200) throw new Error(`ingest ${path}: ${res.statusCode} ${res.body}`);
 }

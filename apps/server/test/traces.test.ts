@@ -6,7 +6,6 @@ import {
   processTrace,
   TraceSchema,
   type ApiError,
-  type ApiTokenCreated,
   type InsightRuleList,
   type OtlpJsonExportRequest,
   type SpanInsights,
@@ -15,7 +14,7 @@ import {
   type TraceListPage,
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { createTenant } from './factories.ts';
 import { seedDemoJourneys } from '../src/demo/journeys.ts';
 
 let s: TestServer;
@@ -32,21 +31,8 @@ const newTraceId = () => hex(++counter, 8) + 'ab'.repeat(12);
 const ns = (ms: number) => `${BigInt(Math.round(ms)) * 1_000_000n}`;
 
 /** A group (journeyExplorer on unless said) with a viewer signed in and an API key. */
-async function tenant(features: 'journeyExplorer'[] = ['journeyExplorer']) {
-  const group = await createGroup(s.database.db, { features });
-  const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
-  const viewer = await createUser(s.database.db, { groups: [group], role: 'viewer' });
-  const adminHeaders = authHeaders((await signIn(s.app, admin.email)).token);
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/config/token',
-    headers: adminHeaders,
-    payload: { name: 'OTel collector' },
-  });
-  expect(res.statusCode).toBe(201);
-  const key = res.json<ApiTokenCreated>().token;
-  return { group, key, headers: authHeaders((await signIn(s.app, viewer.email)).token) };
-}
+const tenant = (features: 'journeyExplorer'[] = ['journeyExplorer']) =>
+  createTenant(s, { features, keyName: 'OTel collector' });
 
 interface JourneyOpts {
   traceId?: string;
