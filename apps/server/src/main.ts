@@ -20,6 +20,7 @@ async function main() {
       ? await startDemoTraffic({
           db: database.db,
           push: ctx.push,
+          watchers: ctx.workflows.engine,
           settings: {
             historyDays: config.DEMO_HISTORY_DAYS,
             callsPerDay: config.DEMO_CALLS_PER_DAY,

@@ -13,6 +13,7 @@ import {
   callSummaries,
   networkLabels,
   softphoneLogs,
+  systemSettings,
 } from '../src/db/schema/index.ts';
 import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
@@ -20,6 +21,7 @@ import { demoAgents } from '../src/demo/catalogue.ts';
 import { ensureDemoNetworkLabels, findDemoGroupId } from '../src/demo/demo-group.ts';
 import { generateCall } from '../src/demo/generate-call.ts';
 import { LiveTraffic } from '../src/demo/live-traffic.ts';
+import { startDemoTraffic } from '../src/demo/index.ts';
 import { callsOfDay, historyDays, utcDayStart } from '../src/demo/schedule.ts';
 import { seedDemoHistory } from '../src/demo/seed-history.ts';
 
@@ -181,5 +183,44 @@ describe('demo traffic in the database', () => {
       .where(and(eq(callSummaries.groupId, groupId), isNull(callSummaries.endTime)));
     expect(open).toEqual([]);
     expect((await row())?.sampleCount).toBe(31);
+  });
+
+  it('runs the live calls through the watcher hook, never the seeded history', async () => {
+    // A history to fill again (for the days before now): it must not reach the hook.
+    await s.database.db
+      .delete(systemSettings)
+      .where(eq(systemSettings.key, `demo_traffic_history:${groupId}`));
+    const before = (await summaries()).length;
+    const startedMs = Date.now();
+    const hooked: { contactId: string; startMs: number }[] = [];
+    const secondsOf = new Set<string>();
+    let sawLive: () => void = () => {};
+    const liveSeen = new Promise<void>((resolve) => (sawLive = resolve));
+    const demo = await startDemoTraffic({
+      db: s.database.db,
+      push: { publish: () => {} },
+      watchers: {
+        onSeconds: (_g, seconds) => seconds.forEach((x) => secondsOf.add(x.contactId)),
+        onCallSummaries: (_g, calls) => {
+          hooked.push(
+            ...calls.map((c) => ({ contactId: c.contactId, startMs: c.startTime.getTime() })),
+          );
+          sawLive();
+        },
+        onEvents: () => {},
+      },
+      settings: { historyDays: 1, callsPerDay: 20 },
+      log: () => {},
+    });
+    if (!demo) throw new Error('no demo group');
+    await demo.history;
+    await liveSeen;
+    await demo.stop();
+    // Only calls started by the live trickle (now), none of the history's (earlier).
+    const live = new Set(hooked.map((c) => c.contactId));
+    expect(live.size).toBeGreaterThan(0);
+    expect((await summaries()).length).toBeGreaterThan(before + live.size);
+    for (const c of hooked) expect(c.startMs).toBeGreaterThanOrEqual(startedMs);
+    for (const id of secondsOf) expect(live.has(id)).toBe(true);
   });
 });

@@ -302,6 +302,50 @@ describe('watchers evaluate ingested data', () => {
     expect((await history(t)).total).toBe(40);
   });
 
+  it('hands a fresh job to the local queue (one attempt) and retakes a job whose lease lapsed', async () => {
+    const t = await tenant();
+    const path = `/handoff-${counter}`;
+    const watcher = await createWatcher(t, {
+      actions: [
+        {
+          type: 'invoke-webhook',
+          url: `${base}${path}`,
+          method: 'post',
+          body: '{"contactId":"{{contactId}}"}',
+        },
+      ],
+    });
+    const c = contact();
+    await ingest(t.key, 'samples', { samples: [bad(c, 0)] });
+    await requestsTo(path, 1);
+    await settle();
+    const jobsOf = () =>
+      s.database.db.select().from(workflowJobs).where(eq(workflowJobs.groupId, t.group.id));
+    const [fresh] = await jobsOf();
+    // Leased in the firing's transaction and run at once: never claimed a second time.
+    expect(fresh).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+
+    // A job leased by a process that died before running it: once the lease has lapsed, the
+    // queue claims it like any due job.
+    const [orphan] = await s.database.db
+      .insert(workflowJobs)
+      .values({
+        groupId: t.group.id,
+        workflowId: watcher._id,
+        status: 'running',
+        attempts: 1,
+        lockedUntil: new Date(Date.now() - 1000),
+        payload: { ...(fresh?.payload ?? {}), contactId: `${c}-orphan` },
+      })
+      .returning();
+    s.ctx.workflows.queue.kick();
+    await requestsTo(path, 2);
+    await settle();
+    const retaken = (await jobsOf()).find((j) => j.id === orphan?.id);
+    expect(retaken).toMatchObject({ status: 'done', attempts: 2 });
+    expect((await history(t)).total).toBe(2);
+  });
+
   it('records a failing webhook with its attempts and the receiver answer, in history and audit', async () => {
     const t = await tenant();
     const path = `/failing-${counter}`;
@@ -430,23 +474,16 @@ describe('watchers evaluate ingested data', () => {
     let arrived: () => void = () => {};
     const got = new Promise<void>((resolve) => (arrived = resolve));
     let connected: () => void = () => {};
+    // onConnect: the subscription is live (the socket.io CONNECT answer) before ingesting.
     const ready = new Promise<void>((resolve) => (connected = resolve));
-    // Counts the socket.io CONNECT answer to know the subscription is live before ingesting.
-    class WatchedWebSocket extends WebSocket {
-      constructor(url: string) {
-        super(url);
-        this.on('message', (data: Buffer) => {
-          if (data.toString().startsWith('40')) connected();
-        });
-      }
-    }
     const stop = onAgentAlert(
       {
         endpoint: serverUrl,
         apiKey: t.key,
         agent: 'Zoë Agent',
         onError: (e) => errors.push(e),
-        WebSocket: WatchedWebSocket as unknown as WebSocketConstructor,
+        onConnect: () => connected(),
+        WebSocket: WebSocket as unknown as WebSocketConstructor,
       },
       (alert) => {
         alerts.push(alert);

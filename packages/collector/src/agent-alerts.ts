@@ -38,6 +38,8 @@ export interface AgentAlertOptions {
   /** The agent as the collector sends it in call summaries. */
   agent: string;
   onError?: (error: Error) => void;
+  /** Told each time the socket is accepted: from then on, alerts for the agent arrive. */
+  onConnect?: () => void;
   /** Reconnection delay after a lost socket, doubled up to 30 s (default 1000 ms). */
   reconnectDelayMs?: number;
   WebSocket?: WebSocketConstructor;
@@ -95,6 +97,7 @@ export function onAgentAlert(
         ws.send('3');
       } else if (frame.startsWith('40')) {
         delay = baseDelay;
+        options.onConnect?.();
       } else if (frame.startsWith('44')) {
         fail(`Callsight refused the alert socket: ${frame.slice(2)}`);
       } else {

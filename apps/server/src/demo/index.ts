@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { PushPublisher } from '../push/push-server.ts';
 import { ConcurrencyGate } from '../services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
+import type { WatcherHook } from '../services/workflows/engine.ts';
 import { demoAgents } from './catalogue.ts';
 import { ensureDemoNetworkLabels, findDemoGroupId } from './demo-group.ts';
 import { seedDemoJourneys } from './journeys.ts';
@@ -39,6 +40,8 @@ function progressLine(p: HistoryProgress, startedMs: number) {
 export async function startDemoTraffic(opts: {
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
+  /** The workflow engine: demo watchers fire on the live calls (never on the seeded history). */
+  watchers?: WatcherHook;
   settings: DemoTrafficSettings;
   log: (msg: string) => void;
 }): Promise<DemoTraffic | null> {
@@ -50,7 +53,8 @@ export async function startDemoTraffic(opts: {
   // Its own gate: demo writes never take the places of real collectors' batches.
   const gate = new ConcurrencyGate(1, 1_000, 10 * 60_000);
   const deps: IngestDeps = { db, gate, push: opts.push, now: Date.now };
-  const live = new LiveTraffic(deps, groupId, {
+  const liveDeps: IngestDeps = opts.watchers ? { ...deps, watchers: opts.watchers } : deps;
+  const live = new LiveTraffic(liveDeps, groupId, {
     seed: DEMO_SEED,
     agents,
     arrivalSeconds: ARRIVAL_SECONDS,

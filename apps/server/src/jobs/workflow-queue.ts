@@ -11,7 +11,8 @@ import {
 import { queryRows } from '../services/telemetry/pg-arrays.ts';
 import type { ActionOutcome, WorkflowJobPayload } from '../services/workflows/run-action.ts';
 
-interface JobRow {
+/** A job row as the queue runs it. */
+export interface JobRow {
   id: number;
   groupId: string;
   payload: WorkflowJobPayload;
@@ -38,6 +39,17 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export interface WorkflowQueue {
   /** Starts a pass now (called right after jobs are queued). */
   kick(): void;
+  /**
+   * Takes up to `n` free slots for jobs about to be committed already leased to this process
+   * (status running, locked_until set); answers how many. Every reservation ends in handOff.
+   */
+  reserve(n: number): number;
+  /**
+   * Runs jobs committed as leased to this process at once, in the slots `reserve` answered
+   * (`reserved` of them; what the jobs do not use is freed). Their rows stay the durable record:
+   * if this process dies, the lease lapses and any process claims them again.
+   */
+  handOff(jobs: readonly JobRow[], reserved: number): void;
   /** Resolves when no pass is running and none is asked for. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -188,7 +200,10 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
   }
 
   let active = 0;
+  let reserved = 0;
   let again = false;
+  // Every job being run or recorded, whoever started it (a pass or a hand-off).
+  const inFlight = new Set<Promise<void>>();
   let wake: (() => void) | null = null;
   const signal = () => {
     const w = wake;
@@ -213,21 +228,25 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
     return flushing;
   }
 
+  function start(job: JobRow) {
+    active++;
+    const p = process(job).then((done) => {
+      toFinish.push(done);
+      active--;
+      return flush().then(signal);
+    });
+    inFlight.add(p);
+    void p.finally(() => inFlight.delete(p));
+  }
+
   /** Claims due jobs while slots are free; a slow action holds only its own slot. */
   async function pass() {
     for (;;) {
       if (stopped) break;
       again = false;
-      const free = deps.concurrency - active;
+      const free = deps.concurrency - active - reserved;
       const jobs = free > 0 ? await claim(free) : [];
-      for (const job of jobs) {
-        active++;
-        void process(job).then((done) => {
-          toFinish.push(done);
-          active--;
-          void flush().then(signal);
-        });
-      }
+      for (const job of jobs) start(job);
       const full = free - jobs.length <= 0;
       if (!full && active === 0 && !again) break;
       if (full || !again) await new Promise<void>((resolve) => (wake = resolve));
@@ -248,8 +267,21 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
           if (again && !stopped) queue.kick();
         });
     },
+    reserve(n) {
+      if (stopped || n <= 0) return 0;
+      const k = Math.max(0, Math.min(n, deps.concurrency - active - reserved));
+      reserved += k;
+      return k;
+    },
+    handOff(jobs, count) {
+      reserved -= count;
+      // After stop() the leased rows wait for their lease to lapse, then any process takes them.
+      if (!stopped) for (const job of jobs) start(job);
+      // Unused slots: a pass waiting for a free slot may go on.
+      if (jobs.length < count) signal();
+    },
     async idle() {
-      while (running) await running;
+      while (running || inFlight.size > 0) await Promise.all([running, ...inFlight]);
     },
     async stop() {
       stopped = true;

@@ -47,6 +47,7 @@ import { ExplorerPage } from '../features/explorer/pages/explorer-page.tsx';
 import { JourneyExplorerPage } from '../features/journey/pages/journey-explorer-page.tsx';
 import { TracePage } from '../features/journey/pages/trace-page.tsx';
 import { PlaybooksPage } from '../features/playbooks/pages/playbooks-page.tsx';
+import { DemoSoftphonePage } from '../features/demo-softphone/pages/demo-softphone-page.tsx';
 import { GroupRoute, LandingRedirect } from './group-route.tsx';
 import { NotFoundNotice } from './not-found.tsx';
 import { PageGate } from './page-gate.tsx';
@@ -395,6 +396,7 @@ export const routes: RouteObject[] = [
       { path: paths.subscription.path, element: <SubscriptionPage /> },
       { path: paths.subscriptionSuccess.path, element: <SubscriptionSuccessPage /> },
       { path: paths.activated.path, element: <ActivatedPage /> },
+      { path: paths.demoSoftphone.path, element: <DemoSoftphonePage /> },
       {
         element: <RequireSession />,
         children: [

@@ -9,6 +9,7 @@ describe('paths', () => {
     expect(isPublicPath('/login')).toBe(true);
     expect(isPublicPath('/callback')).toBe(true);
     expect(isPublicPath('/fallback')).toBe(true);
+    expect(isPublicPath('/demo/softphone')).toBe(true);
     expect(isPublicPath('/')).toBe(false);
     expect(isPublicPath('/g1/subscription')).toBe(false);
     expect(isPublicPath('/g1/dashboard')).toBe(false);

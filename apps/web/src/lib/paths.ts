@@ -17,6 +17,8 @@ export const paths = {
   },
   subscriptionSuccess: { path: '/subscriptionsuccess', getHref: () => '/subscriptionsuccess' },
   activated: { path: '/activated', getHref: () => '/activated' },
+  /** The demo softphone (issue 6): a loopback call with the collector and agent alerts. */
+  demoSoftphone: { path: '/demo/softphone', getHref: () => '/demo/softphone' },
 
   // Inside the group.
   group: { path: '/:groupId', getHref: (groupId: string) => `/${groupId}` },
@@ -123,6 +125,7 @@ export const PUBLIC_SEGMENTS = [
   'login',
   'callback',
   'fallback',
+  'demo',
 ] as const;
 
 /** True when the path is public: the session start-up is skipped there. */

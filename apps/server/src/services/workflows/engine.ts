@@ -73,8 +73,21 @@ export interface WatcherEngineDeps {
   /** Cached watcher sets are reloaded in the background when older (changes in other processes). */
   cacheTtlMs: number;
   now: () => number;
-  /** Told after jobs were queued (starts the worker at once). */
-  onQueued(): void;
+  /** The local queue: fresh jobs go straight into its free slots, the rest wait for a pass. */
+  queue: {
+    reserve(n: number): number;
+    handOff(jobs: readonly LeasedJob[], reserved: number): void;
+    kick(): void;
+  };
+  /** The lease of a handed-off job: past it, any process claims the job again. */
+  leaseMs: number;
+}
+
+/** A job committed as leased to this process, handed to its queue without a claim. */
+export interface LeasedJob {
+  id: number;
+  groupId: string;
+  payload: WorkflowJobPayload;
 }
 
 export interface WatcherEngine extends WatcherHook {
@@ -180,12 +193,18 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
     const now = deps.now();
     const firedAt = new Date(now);
     const before = new Date(now - deps.cooldownMs);
-    const queued = await deps.db.transaction(async (tx) => {
-      // Claims every firing in one statement, only for watchers still active and outside the
-      // cool-down; what another process claimed first comes back missing and is not queued.
-      const claimed = await queryRows<{ workflow_id: string; contact_id: string }>(
-        tx,
-        sql`
+    // Slots of the local queue: that many jobs are committed leased to this process and run
+    // right after the commit, with no claim and no wait for a poll (alert latency).
+    const slots = deps.queue.reserve(matches.length);
+    let leased: LeasedJob[] = [];
+    let pending = 0;
+    try {
+      await deps.db.transaction(async (tx) => {
+        // Claims every firing in one statement, only for watchers still active and outside the
+        // cool-down; what another process claimed first comes back missing and is not queued.
+        const claimed = await queryRows<{ workflow_id: string; contact_id: string }>(
+          tx,
+          sql`
           insert into watcher_firings (workflow_id, contact_id, fired_at)
           select w.id, m.c, ${firedAt}
           from unnest(${textArrayLiteral(matches.map((m) => m.watcher.workflowId))}::uuid[],
@@ -194,34 +213,61 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
           on conflict (workflow_id, contact_id) do update set fired_at = excluded.fired_at
           where watcher_firings.fired_at <= ${before}
           returning workflow_id, contact_id`,
-      );
-      const jobs = claimed.flatMap((c) => {
-        const m = byKey.get(`${c.workflow_id}|${c.contact_id}`);
-        if (!m) return [];
-        const payload: WorkflowJobPayload = {
-          workflowId: m.watcher.workflowId,
-          workflowName: m.watcher.workflowName,
-          application: m.watcher.application,
-          trigger: m.watcher.trigger,
-          action: m.watcher.action,
-          contactId: m.contactId,
-          agent: m.agent,
-          breach: m.breach,
-          fields: m.fields,
-          firedAt: firedAt.toISOString(),
-        };
-        return [
-          {
-            groupId,
+        );
+        const jobs = claimed.flatMap((c) => {
+          const m = byKey.get(`${c.workflow_id}|${c.contact_id}`);
+          if (!m) return [];
+          const payload: WorkflowJobPayload = {
             workflowId: m.watcher.workflowId,
-            payload: payload as unknown as Record<string, unknown>,
-          },
-        ];
+            workflowName: m.watcher.workflowName,
+            application: m.watcher.application,
+            trigger: m.watcher.trigger,
+            action: m.watcher.action,
+            contactId: m.contactId,
+            agent: m.agent,
+            breach: m.breach,
+            fields: m.fields,
+            firedAt: firedAt.toISOString(),
+          };
+          return [
+            {
+              groupId,
+              workflowId: m.watcher.workflowId,
+              payload: payload as unknown as Record<string, unknown>,
+            },
+          ];
+        });
+        const held = jobs.slice(0, slots);
+        const later = jobs.slice(slots);
+        if (held.length > 0) {
+          const lease = sql`now() + make_interval(secs => ${deps.leaseMs / 1000})`;
+          const rows = await tx
+            .insert(workflowJobs)
+            .values(
+              held.map((j) => ({
+                ...j,
+                status: 'running' as const,
+                attempts: 1,
+                lockedUntil: lease,
+              })),
+            )
+            .returning({ id: workflowJobs.id, payload: workflowJobs.payload });
+          leased = rows.map((r) => ({
+            id: r.id,
+            groupId,
+            payload: r.payload as unknown as WorkflowJobPayload,
+          }));
+        }
+        if (later.length > 0) await tx.insert(workflowJobs).values(later);
+        pending = later.length;
       });
-      if (jobs.length > 0) await tx.insert(workflowJobs).values(jobs);
-      return jobs.length;
-    });
-    if (queued > 0) deps.onQueued();
+    } catch (err) {
+      leased = [];
+      throw err;
+    } finally {
+      deps.queue.handOff(leased, slots);
+    }
+    if (pending > 0) deps.queue.kick();
   }
 
   const submit = (groupId: string, matches: Match[]) => {

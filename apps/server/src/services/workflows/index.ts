@@ -43,13 +43,14 @@ export function createWorkflows(opts: {
     eventBridge: createEventBridgeAdapter(config, db),
     retry,
   };
+  const leaseMs = 5 * 60_000;
   const queue = startWorkflowQueue({
     db,
     log,
     run: (groupId, payload) => runAction(actionDeps, groupId, payload),
     concurrency: 16,
     pollMs: 2000,
-    leaseMs: 5 * 60_000,
+    leaseMs,
     cooldownMs: config.WORKFLOW_COOLDOWN_SECONDS * 1000,
     finishedJobRetentionMs: 7 * 24 * 3_600_000,
   });
@@ -60,7 +61,8 @@ export function createWorkflows(opts: {
     cooldownMs: config.WORKFLOW_COOLDOWN_SECONDS * 1000,
     cacheTtlMs: 30_000,
     now: () => clock.now(),
-    onQueued: () => queue.kick(),
+    queue,
+    leaseMs,
   });
   log.info({ mail: mail.kind }, 'workflow actions ready');
   return {
