@@ -22,6 +22,46 @@ declare module 'fastify' {
 /** The config entry that switches API keys off for a group (stored "false" when off). */
 const API_ACCESS_KEY = 'API_ACCESS_ENABLED';
 
+/** A stored API key with what decides whether it may be used. */
+export interface ApiKeyRecord {
+  id: string;
+  groupId: string;
+  revokedAt: Date | null;
+  groupStatus: string;
+  apiAccess: string | null;
+}
+
+/** Looks a presented key up by its hash (null when it is not one of ours). */
+export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | null> {
+  if (!key.startsWith(API_KEY.prefix)) return null;
+  const [row] = await db
+    .select({
+      id: apiTokens.id,
+      groupId: apiTokens.groupId,
+      revokedAt: apiTokens.revokedAt,
+      groupStatus: groups.status,
+      apiAccess: configEntries.value,
+    })
+    .from(apiTokens)
+    .innerJoin(groups, eq(groups.id, apiTokens.groupId))
+    // The group's "API access" setting (API Management module); unset means on.
+    .leftJoin(
+      configEntries,
+      and(eq(configEntries.groupId, apiTokens.groupId), eq(configEntries.key, API_ACCESS_KEY)),
+    )
+    .where(eq(apiTokens.tokenHash, sha256(key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Why a found key may not be used (a spec text), or null when it may. */
+export function apiKeyRefusal(row: ApiKeyRecord): { status: 401 | 403; message: string } | null {
+  if (row.revokedAt) return { status: 401, message: API_TOKEN_TEXTS.revokedKey };
+  if (row.groupStatus !== 'active') return { status: 403, message: API_TOKEN_TEXTS.archivedGroup };
+  if (row.apiAccess === 'false') return { status: 403, message: API_TOKEN_TEXTS.accessDisabled };
+  return null;
+}
+
 export interface ApiKeyOptions {
   /** Minimum time between two "Last used" writes of one key (default one minute). */
   lastUsedWriteIntervalMs?: number;
@@ -62,28 +102,11 @@ export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): preHandle
   return async function authorizeApiKey(request: FastifyRequest, _reply: FastifyReply) {
     const key = bearerToken(request);
     if (!key) throw unauthenticated(API_TOKEN_TEXTS.missingKey);
-    if (!key.startsWith(API_KEY.prefix)) throw unauthenticated(API_TOKEN_TEXTS.invalidKey);
-    const [row] = await db
-      .select({
-        id: apiTokens.id,
-        groupId: apiTokens.groupId,
-        revokedAt: apiTokens.revokedAt,
-        groupStatus: groups.status,
-        apiAccess: configEntries.value,
-      })
-      .from(apiTokens)
-      .innerJoin(groups, eq(groups.id, apiTokens.groupId))
-      // The group's "API access" setting (API Management module); unset means on.
-      .leftJoin(
-        configEntries,
-        and(eq(configEntries.groupId, apiTokens.groupId), eq(configEntries.key, API_ACCESS_KEY)),
-      )
-      .where(eq(apiTokens.tokenHash, sha256(key)))
-      .limit(1);
+    const row = await findApiKey(db, key);
     if (!row) throw unauthenticated(API_TOKEN_TEXTS.invalidKey);
-    if (row.revokedAt) throw unauthenticated(API_TOKEN_TEXTS.revokedKey);
-    if (row.groupStatus !== 'active') throw forbidden(API_TOKEN_TEXTS.archivedGroup);
-    if (row.apiAccess === 'false') throw forbidden(API_TOKEN_TEXTS.accessDisabled);
+    const refusal = apiKeyRefusal(row);
+    if (refusal)
+      throw refusal.status === 401 ? unauthenticated(refusal.message) : forbidden(refusal.message);
     const header = request.headers['x-group-id'];
     const requestedGroup = Array.isArray(header) ? header[0] : header;
     if (requestedGroup !== undefined && requestedGroup !== row.groupId)
