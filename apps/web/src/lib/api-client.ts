@@ -107,6 +107,14 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<z.output<S>> {
+  return (await apiRequestWithHeaders(path, options)).data;
+}
+
+/** Like apiRequest, with the answer's headers too (a list total in `recordcount`, say). */
+export async function apiRequestWithHeaders<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<{ data: z.output<S>; headers: Headers }> {
   let response = await send(path, options);
   if (response.status === 401 && options.auth !== false && options.renewOnExpiry !== false) {
     const body = await readJson(response);
@@ -130,5 +138,5 @@ export async function apiRequest<S extends z.ZodType>(
       'The server sent an unexpected answer.',
     );
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }
