@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CallDetail } from '@callsight/shared';
-import { ACCOUNTS } from './support/auth.ts';
+import { apiSession, ingest } from './support/api.ts';
 
 /**
  * The demo softphone (/demo/softphone, issue 6): an agent's page with a group API key makes a
@@ -13,29 +13,6 @@ const AGENT = `e2e-softphone-${RUN}`;
 const WORKFLOW = `E2E softphone alert ${RUN}`;
 const BAD_CONTACT = `e2e-softphone-bad-${RUN}`;
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-type Headers = Record<string, string>;
-
-async function adminApi(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', {
-    data: ACCOUNTS.admin,
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { accessToken: string; claims: { groupId: string } };
-  const headers: Headers = {
-    authorization: `Bearer ${body.accessToken}`,
-    'x-group-id': body.claims.groupId,
-  };
-  return { groupId: body.claims.groupId, headers };
-}
-
-async function ingest(request: APIRequestContext, key: string, path: string, items: unknown[]) {
-  const res = await request.post(`/api/ingest/v1/${path}`, {
-    headers: { authorization: `Bearer ${key}` },
-    data: { [path]: items },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** A 10-second call of the agent whose every second has MOS 2.0 (below the 3.5 threshold). */
 async function ingestBadCall(request: APIRequestContext, key: string) {
@@ -65,7 +42,7 @@ let watcherId: string | null = null;
 // The watcher would fire on other specs' bad calls of the demo group: it goes with this test.
 test.afterEach(async ({ request }) => {
   if (!watcherId) return;
-  const { groupId, headers } = await adminApi(request);
+  const { groupId, headers } = await apiSession(request, 'admin');
   const res = await request.delete(`/api/groups/${groupId}/watchers/${watcherId}`, { headers });
   expect(res.status(), await res.text()).toBeLessThan(300);
   watcherId = null;
@@ -75,7 +52,7 @@ test('the demo softphone calls through the collector and shows a workflow agent 
   page,
 }) => {
   test.setTimeout(120_000);
-  const { groupId, headers } = await adminApi(page.request);
+  const { groupId, headers } = await apiSession(page.request, 'admin');
 
   // An admin's MOS watcher whose action alerts the call's agent.
   const watcher = await page.request.put(`/api/groups/${groupId}/watchers`, {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiToken, groupIdOf, signInAs } from './support/auth.ts';
+import { ingest } from './support/api.ts';
 
 /**
  * Workflows (issue 6) end to end: a MOS watcher with a webhook action built in the wizard, a bad
@@ -68,14 +69,6 @@ async function ingestionKey(page: Page): Promise<string> {
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { token: string }).token;
-}
-
-async function ingest(request: APIRequestContext, key: string, path: string, items: unknown[]) {
-  const res = await request.post(`/api/ingest/v1/${path}`, {
-    headers: { authorization: `Bearer ${key}` },
-    data: { [path]: items },
-  });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** A 20-second call whose every second has MOS 2.1 (far below the 3.5 threshold). */

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import type { FeatureFlag } from '@callsight/shared';
 import { ACCOUNTS, type Role } from './auth.ts';
 
@@ -126,17 +126,16 @@ export async function createApiKey(
   ).token;
 }
 
-/** Sends items through the ingestion API (POST /api/ingest/v1/{path}) with an API key. */
+/** Sends items through the ingestion API (POST /api/ingest/v1/{path}); every item must be taken. */
 export async function ingest(
   request: APIRequestContext,
   apiKey: string,
   path: string,
   items: unknown[],
 ) {
-  return json(
-    await request.post(`/api/ingest/v1/${path}`, {
-      headers: { authorization: `Bearer ${apiKey}` },
-      data: { [path]: items },
-    }),
-  );
+  const res = await request.post(`/api/ingest/v1/${path}`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+    data: { [path]: items },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }

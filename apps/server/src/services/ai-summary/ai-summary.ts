@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { LlmAdapter, LlmMessage } from '../../adapters/llm/index.ts';
 import { aiSummaries } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import { recordAudit, type DbOrTx, auditActor } from '../audit/audit-log.ts';
 import { appendExchange, findThread, threadMessages } from '../copilot/threads.ts';
 import { loadJourneySpans } from './journey-spans.ts';
 
@@ -127,9 +127,7 @@ export async function generateAiSummary(
       })
       .returning();
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'traces',
       action: request.regenerate ? 'regenerate ai summary' : 'generate ai summary',
       targetId: traceId,

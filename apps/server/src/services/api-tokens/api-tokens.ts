@@ -12,7 +12,7 @@ import { apiTokens } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -69,9 +69,7 @@ export async function createApiToken(
       .returning();
     if (!inserted) throw new Error('API token not inserted');
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'config',
       action: 'createApiToken',
       targetId: inserted.id,
@@ -99,9 +97,7 @@ export async function revokeApiToken(db: Db, caller: Caller, id: string): Promis
       .returning({ id: apiTokens.id, label: apiTokens.label });
     if (!row) throw notFound('API token not found.');
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'config',
       action: 'revokeApiToken',
       targetId: row.id,

@@ -17,6 +17,11 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
 }
 
+/** The "who" of an audit row written for a signed-in caller acting in their current group. */
+export function auditActor(caller: { groupId: string; userId: string; email: string }) {
+  return { groupId: caller.groupId, userId: caller.userId, actor: caller.email };
+}
+
 /** Writes one audit-log row: who did what, when, in which group, with what result. */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({

@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { callerModules } from './catalogue-view.ts';
 import { deleteEntry, loadEntries, upsertEntry } from './config-store.ts';
 
@@ -172,9 +172,7 @@ async function storeWrites(
       if (text !== undefined && !field.secret && text.length <= AUDITED_VALUE_LENGTH)
         details.value = text;
       await recordAudit(tx, {
-        groupId: caller.groupId,
-        userId: caller.userId,
-        actor: caller.email,
+        ...auditActor(caller),
         service: 'config',
         action: text === undefined ? 'resetConfig' : 'setConfig',
         targetId: field.key,

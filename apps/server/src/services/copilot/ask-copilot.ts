@@ -2,7 +2,7 @@ import { isValidTimeZone, type CopilotReply } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import type { LlmAdapter } from '../../adapters/llm/index.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { answerBuiltin, previousQuery, type EngineAnswer } from './builtin-engine.ts';
 import { answerWithLlm } from './llm-engine.ts';
 import { appendExchange, findThread, threadMessages } from './threads.ts';
@@ -74,9 +74,7 @@ export async function askCopilot(
       now,
     });
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: route.split('/')[2] ?? 'garvis',
       action: 'ask',
       targetId: id,

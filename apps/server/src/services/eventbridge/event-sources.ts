@@ -19,7 +19,7 @@ import {
   type EventBridgeAdapter,
   type PartnerSourceRef,
 } from '../../adapters/eventbridge/index.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { enabledFeatures } from '../groups/features.ts';
 
 export interface EventSourceDeps {
@@ -203,9 +203,7 @@ function insertAudited(deps: EventSourceDeps, caller: Caller, ref: PartnerSource
       .returning();
     if (!inserted) throw new Error('event source not inserted');
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'eventbridge',
       action: 'createEventSource',
       targetId: inserted.id,
@@ -265,9 +263,7 @@ export async function deleteEventSource(
       .set({ status: 'deleted', updatedAt: new Date() })
       .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)));
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'eventbridge',
       action: 'deleteEventSource',
       targetId: row.id,
@@ -308,9 +304,7 @@ export async function associateEventSource(
       .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)))
       .returning();
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'eventbridge',
       action: 'associateEventBus',
       targetId: row.id,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Profile, ProfileUpdate } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { findUserById } from '../groups/group-access.ts';
 import { listGroups } from '../groups/groups.ts';
 import { unauthenticated } from '../../lib/errors.ts';
@@ -36,9 +36,7 @@ export async function updateProfile(
       .set({ name: input.name, ...(input.picture !== undefined ? { picture: input.picture } : {}) })
       .where(eq(users.id, caller.userId));
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'users',
       action: 'updateProfile',
       targetId: caller.userId,

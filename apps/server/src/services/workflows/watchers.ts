@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { eventSources, workflows } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { actionEnabled, applicationEnabled, groupOffer, triggerPermitted } from './catalogue.ts';
 
 type Row = typeof workflows.$inferSelect;
@@ -209,9 +209,7 @@ export async function saveWatcher(
           .returning();
     if (!saved) throw new Error('workflow not saved');
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'workflows',
       action: existing ? 'updateWorkflow' : 'createWorkflow',
       targetId: saved.id,
@@ -237,9 +235,7 @@ export async function deleteWatcher(
   await deps.db.transaction(async (tx) => {
     await tx.delete(workflows).where(eq(workflows.id, row.id));
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'workflows',
       action: 'deleteWorkflow',
       targetId: row.id,
@@ -269,9 +265,7 @@ export async function setWatcherActive(
       .returning();
     if (!u) throw notFound(T.notFound);
     await recordAudit(tx, {
-      groupId: caller.groupId,
-      userId: caller.userId,
-      actor: caller.email,
+      ...auditActor(caller),
       service: 'workflows',
       action: active ? 'activateWorkflow' : 'deactivateWorkflow',
       targetId: row.id,
