@@ -243,7 +243,7 @@ export function formatCopilotAnswer(
   const rows = rankGroups(query, result.rows);
   if (rows.length === 0)
     return { response: `I found no calls${restrictions} ${rangeLabel}.`, artifacts: [] };
-  const dimension = DIMENSION_LABELS[query.groupBy].toLowerCase();
+  const dimension = dimensionNoun(query, 1);
   const first = query.metrics[0] ?? 'callCount';
   let response: string;
   if (query.rank) {
