@@ -20,8 +20,8 @@ import { startServer } from './lib/server.ts';
 /**
  * Ingest throughput: POST /api/ingest/v1/samples through HTTP with an API key (validation, MOS,
  * the per-second insert and each call's summary update, committed before the answer), against
- * the same rows loaded with COPY FROM STDIN into call_samples (the fastest way into PostgreSQL; it
- * writes no summary). On PostgreSQL and on PGlite: the run's own server, plus a PGlite server of
+ * the same rows loaded with COPY FROM STDIN into call_sample_chunks (the fastest way into PostgreSQL;
+ * it writes no summary). On PostgreSQL and on PGlite: the run's own server, plus a PGlite server of
  * its own when the run is on PostgreSQL. Knobs: INGEST_BENCH_CLIENTS, INGEST_BENCH_BATCHES,
  * INGEST_BENCH_CALLS (calls per client; each batch carries the next seconds of each),
  * INGEST_BENCH_PGLITE=false to skip the extra PGlite leg.
@@ -109,41 +109,63 @@ function batchSamples(
 }
 
 const COPY_COLUMNS =
-  'group_id, contact_id, ts, in_mos, in_packets, in_lost, in_audio_level, out_mos, out_packets, out_lost, ' +
-  'out_audio_level, rtt_ms, jitter_ms, cpu_available_percent, memory_used_percent, agent_status, mos_computed';
+  'group_id, contact_id, start_ts, end_ts, seconds, offsets_ms, in_mos, in_packets, in_lost, ' +
+  'in_audio_level, out_mos, out_packets, out_lost, out_audio_level, rtt_ms, jitter_ms, ' +
+  'cpu_available_percent, memory_used_percent, agent_status, mos_computed';
 
-const cell = (v: number | string | null | undefined) =>
-  v === null || v === undefined ? '\\N' : String(v);
+const element = (v: number | string | null | undefined) =>
+  v === null || v === undefined ? 'NULL' : String(v);
+const arrayText = (values: readonly (number | null | undefined)[]) =>
+  `{${values.map(element).join(',')}}`;
 
-/** The same rows as COPY text: the row the server stores for each sample, computed MOS included. */
+/**
+ * The same rows as COPY text: the chunk row the server stores for each call of the batch (its
+ * seconds' measures as arrays), computed MOS included.
+ */
 function copyText(groupId: string, samples: readonly IngestSampleInput[], prefix: string): string {
-  const lines: string[] = [];
+  const byCall = new Map<string, IngestSampleInput[]>();
   for (const s of samples) {
-    const out = s.outbound ?? {};
-    const outMos = mosFromNetwork({
-      rttMs: s.rttMs ?? 0,
-      jitterMs: s.jitterMs ?? 0,
-      packetLossPercent: packetLossPercent(out.packetsCount ?? null, out.packetsLost ?? null) ?? 0,
-    });
+    const list = byCall.get(s.contactId);
+    if (list) list.push(s);
+    else byCall.set(s.contactId, [s]);
+  }
+  const lines: string[] = [];
+  for (const [contactId, list] of byCall) {
+    const t0 = Number(list[0]?.timestamp);
+    const t1 = Number(list.at(-1)?.timestamp);
+    const col = (f: (s: IngestSampleInput) => number | null | undefined) => arrayText(list.map(f));
     lines.push(
       [
         groupId,
-        `${prefix}${s.contactId}`,
-        new Date(Number(s.timestamp)).toISOString(),
-        cell(s.inbound?.mos),
-        cell(s.inbound?.packetsCount),
-        cell(s.inbound?.packetsLost),
-        cell(s.inbound?.audioLevel),
-        cell(outMos),
-        cell(out.packetsCount),
-        cell(out.packetsLost),
-        cell(out.audioLevel),
-        cell(s.rttMs),
-        cell(s.jitterMs),
-        cell(s.cpuAvailablePercent),
-        cell(s.memoryUsedPercent),
-        cell(s.agentStatus ? AGENT_STATUS_CHART_VALUES[s.agentStatus] : null),
-        '2',
+        `${prefix}${contactId}`,
+        new Date(t0).toISOString(),
+        new Date(t1).toISOString(),
+        String(list.length),
+        col((s) => Number(s.timestamp) - t0),
+        col((s) => s.inbound?.mos),
+        col((s) => s.inbound?.packetsCount),
+        col((s) => s.inbound?.packetsLost),
+        col((s) => s.inbound?.audioLevel),
+        col((s) =>
+          mosFromNetwork({
+            rttMs: s.rttMs ?? 0,
+            jitterMs: s.jitterMs ?? 0,
+            packetLossPercent:
+              packetLossPercent(
+                s.outbound?.packetsCount ?? null,
+                s.outbound?.packetsLost ?? null,
+              ) ?? 0,
+          }),
+        ),
+        col((s) => s.outbound?.packetsCount),
+        col((s) => s.outbound?.packetsLost),
+        col((s) => s.outbound?.audioLevel),
+        col((s) => s.rttMs),
+        col((s) => s.jitterMs),
+        col((s) => s.cpuAvailablePercent),
+        col((s) => s.memoryUsedPercent),
+        col((s) => (s.agentStatus ? AGENT_STATUS_CHART_VALUES[s.agentStatus] : null)),
+        col(() => 2),
       ].join('\t'),
     );
   }
@@ -215,7 +237,7 @@ async function copyToPostgres(url: string, texts: string[][]): Promise<number> {
         for (const text of perClient) {
           await pipeline(
             Readable.from([text]),
-            client.query(copyFrom(`COPY call_samples (${COPY_COLUMNS}) FROM STDIN`)),
+            client.query(copyFrom(`COPY call_sample_chunks (${COPY_COLUMNS}) FROM STDIN`)),
           );
         }
       }),
@@ -238,7 +260,7 @@ async function copyToPglite(texts: string[][]): Promise<number> {
     const started = performance.now();
     for (const perClient of texts) {
       for (const text of perClient) {
-        await client.query(`COPY call_samples (${COPY_COLUMNS}) FROM '/dev/blob'`, [], {
+        await client.query(`COPY call_sample_chunks (${COPY_COLUMNS}) FROM '/dev/blob'`, [], {
           blob: new Blob([text]),
         });
       }
@@ -323,7 +345,7 @@ async function cleanUp(url: string, groupId: string, prefix: string) {
   await client.connect();
   try {
     await client.query(
-      `delete from call_samples where group_id = $1 and (contact_id like $2 or contact_id like $3)`,
+      `delete from call_sample_chunks where group_id = $1 and (contact_id like $2 or contact_id like $3)`,
       [groupId, `${prefix}-%`, `copy-${prefix}-%`],
     );
     await client.query(`delete from call_summaries where group_id = $1 and contact_id like $2`, [

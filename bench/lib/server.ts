@@ -54,24 +54,30 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
     output.splice(0, Math.max(0, output.length - keptOutputLines));
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      // Benchmarks load their own data: no demo history or live calls competing with them.
-      DEMO_TRAFFIC: 'false',
-      // A known super user keeps the server from printing a generated password.
-      CALLSIGHT_ADMIN_EMAIL: 'bench-admin@callsight.local',
-      CALLSIGHT_ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
-      ...overrides,
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=prof".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        // Benchmarks load their own data: no demo history or live calls competing with them.
+        DEMO_TRAFFIC: 'false',
+        // A known super user keeps the server from printing a generated password.
+        CALLSIGHT_ADMIN_EMAIL: 'bench-admin@callsight.local',
+        CALLSIGHT_ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+        ...overrides,
+      },
     },
-  });
+  );
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 

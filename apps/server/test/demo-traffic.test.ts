@@ -9,7 +9,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { ensureDemoData } from '../src/db/bootstrap.ts';
 import {
-  callSamples,
+  callSampleChunks,
   callSummaries,
   networkLabels,
   softphoneLogs,
@@ -123,9 +123,9 @@ describe('demo traffic in the database', () => {
     const rows = await summaries();
     expect(rows).toHaveLength(expected.length);
     const samples = await s.database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(callSamples)
-      .where(eq(callSamples.groupId, groupId));
+      .select({ n: sql<number>`coalesce(sum(seconds), 0)::int` })
+      .from(callSampleChunks)
+      .where(eq(callSampleChunks.groupId, groupId));
     expect(samples[0]?.n).toBe(expected.reduce((n, c) => n + c.samples.length, 0));
     // Scores and tags come from the seconds: good calls keep 10, the bad ones lose points.
     const talked = rows.filter((r) => r.sampleCount > 0);

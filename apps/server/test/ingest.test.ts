@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   CALL_TAGS,
   EXPLORER_PUSH_PAGE,
@@ -18,13 +18,9 @@ import {
   type IngestSampleInput,
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
+import { loadSeconds } from '../src/services/telemetry/call-samples.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
-import {
-  callSamples,
-  callSummaries,
-  softphoneLogs,
-  telemetryEvents,
-} from '../src/db/schema/index.ts';
+import { callSummaries, softphoneLogs, telemetryEvents } from '../src/db/schema/index.ts';
 
 let s: TestServer;
 let url: string;
@@ -112,12 +108,16 @@ const summaryOf = async (groupId: string, contactId: string) => {
     .where(and(eq(callSummaries.groupId, groupId), eq(callSummaries.contactId, contactId)));
   return row;
 };
-const samplesOf = (groupId: string, contactId: string) =>
-  s.database.db
-    .select()
-    .from(callSamples)
-    .where(and(eq(callSamples.groupId, groupId), eq(callSamples.contactId, contactId)))
-    .orderBy(asc(callSamples.ts));
+/** The stored seconds of a call as read back from its chunks, in time order. */
+const samplesOf = async (groupId: string, contactId: string) => {
+  const byCall = await loadSeconds(s.database.db, groupId, [contactId], { shortest: true });
+  return (byCall.get(contactId) ?? []).map((second) => ({
+    ts: new Date(second.timeMs),
+    inMos: second.inbound?.mos ?? null,
+    outMos: second.outbound?.mos ?? null,
+    mosComputed: (second.inbound?.mosComputed ? 1 : 0) | (second.outbound?.mosComputed ? 2 : 0),
+  }));
+};
 
 describe('POST /api/ingest/v1/samples', () => {
   it('stores a batch once when it is resent, and answers after commit', async () => {

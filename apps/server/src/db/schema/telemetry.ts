@@ -110,34 +110,38 @@ export const callSummaries = pgTable(
 );
 
 /**
- * One row per second of a call. The key serves "all seconds of one call" and makes a resent
- * second a no-op (insert ... on conflict do nothing). No foreign key: it would cost a lookup per
- * inserted row on the hottest write path; rows belong to their call summary by (group, contact).
+ * The seconds of a call in chunks: one row per call and ingested batch, each measure an array with
+ * one element per second, in time order (`offsetsMs`: milliseconds after `startTs`). The key
+ * serves "all seconds of one call"; a resent second is recognised under the call summary's lock
+ * (see services/telemetry/call-samples.ts). No foreign key: it would cost a lookup per write.
  */
-export const callSamples = pgTable(
-  'call_samples',
+export const callSampleChunks = pgTable(
+  'call_sample_chunks',
   {
     groupId: uuid('group_id').notNull(),
     contactId: text('contact_id').notNull(),
-    ts: ts('ts').notNull(),
-    inMos: real('in_mos'),
-    inPackets: integer('in_packets'),
-    inLost: integer('in_lost'),
-    inAudioLevel: real('in_audio_level'),
-    outMos: real('out_mos'),
-    outPackets: integer('out_packets'),
-    outLost: integer('out_lost'),
-    outAudioLevel: real('out_audio_level'),
-    rttMs: real('rtt_ms'),
-    jitterMs: real('jitter_ms'),
-    cpuAvailablePercent: real('cpu_available_percent'),
-    memoryUsedPercent: real('memory_used_percent'),
+    startTs: ts('start_ts').notNull(),
+    endTs: ts('end_ts').notNull(),
+    seconds: integer('seconds').notNull(),
+    offsetsMs: integer('offsets_ms').array().notNull(),
+    inMos: real('in_mos').array().notNull(),
+    inPackets: integer('in_packets').array().notNull(),
+    inLost: integer('in_lost').array().notNull(),
+    inAudioLevel: real('in_audio_level').array().notNull(),
+    outMos: real('out_mos').array().notNull(),
+    outPackets: integer('out_packets').array().notNull(),
+    outLost: integer('out_lost').array().notNull(),
+    outAudioLevel: real('out_audio_level').array().notNull(),
+    rttMs: real('rtt_ms').array().notNull(),
+    jitterMs: real('jitter_ms').array().notNull(),
+    cpuAvailablePercent: real('cpu_available_percent').array().notNull(),
+    memoryUsedPercent: real('memory_used_percent').array().notNull(),
     /** Chart value of spec 002 §9: Talk 3, On Mute 2, On Hold 1; null when not sent. */
-    agentStatus: smallint('agent_status'),
+    agentStatus: smallint('agent_status').array().notNull(),
     /** Bit 1: inbound MOS was computed by the E-model; bit 2: outbound. */
-    mosComputed: smallint('mos_computed').notNull().default(0),
+    mosComputed: smallint('mos_computed').array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.contactId, t.ts] })],
+  (t) => [primaryKey({ columns: [t.groupId, t.contactId, t.startTs] })],
 );
 
 /** Softphone log lines; `id` is the sender's id or a hash of the line, so a resend is stored once. */

@@ -14,6 +14,9 @@ import {
   textArrayLiteral,
   timestampToMs,
 } from './pg-arrays.ts';
+import { ConcurrentSummaryUpdate, sqlStateOf } from './ingest-context.ts';
+
+const UNIQUE_VIOLATION = '23505';
 
 /** Key of a second within a group: contact and time. */
 export const secondKey = (contactId: string, timeMs: number) => `${contactId}\u0001${timeMs}`;
@@ -43,16 +46,14 @@ export function roundAsStored(s: CallSecond): CallSecond {
 const MOS_COMPUTED_INBOUND = 1;
 const MOS_COMPUTED_OUTBOUND = 2;
 
-type SampleColumnType = 'text' | 'timestamptz' | 'real' | 'int4' | 'int2';
+type SeriesType = 'real' | 'int4' | 'int2';
 
-/** The written columns of call_samples (after group_id), each with its value per second. */
-const COLUMNS: {
+/** The per-second measures of call_sample_chunks: each column an array, one element per second. */
+const SERIES: {
   name: string;
-  type: SampleColumnType;
-  value: (s: CallSecond) => string | number | null | undefined;
+  type: SeriesType;
+  value: (s: CallSecond) => number | null | undefined;
 }[] = [
-  { name: 'contact_id', type: 'text', value: (s) => s.contactId },
-  { name: 'ts', type: 'timestamptz', value: (s) => s.timeMs },
   { name: 'in_mos', type: 'real', value: (s) => s.inbound?.mos },
   { name: 'in_packets', type: 'int4', value: (s) => s.inbound?.packetsCount },
   { name: 'in_lost', type: 'int4', value: (s) => s.inbound?.packetsLost },
@@ -78,101 +79,137 @@ const COLUMNS: {
       (s.outbound?.mosComputed ? MOS_COMPUTED_OUTBOUND : 0),
   },
 ];
-const COLUMN_LIST = COLUMNS.map((c) => c.name).join(', ');
+const SERIES_LIST = SERIES.map((c) => c.name).join(', ');
+/** Stands for a missing measure in flat arrays: every measure is 0 or more (the ingestion schema). */
+const MISSING = -1;
+
+/** One call's new seconds: sorted by time, one per time, none of them stored yet. */
+export interface SecondsChunk {
+  contactId: string;
+  seconds: readonly CallSecond[];
+}
 
 /**
- * One column as a set-returning `unnest(array)` of the select list (PostgreSQL zips several of
- * them row by row without materialising each, unlike `from unnest(a, b, ...)`): a binary array
- * on node-postgres, an array literal on PGlite (where times travel as epoch milliseconds).
+ * A flat array parameter over all the batch's seconds: binary on node-postgres (no text to parse
+ * on either side), an array literal on PGlite.
  */
-function unnestColumn(
+function arrayParam<R>(
   binary: boolean,
-  column: (typeof COLUMNS)[number],
-  seconds: readonly CallSecond[],
+  type: SeriesType | 'text' | 'float8',
+  rows: readonly R[],
+  value: (row: R) => string | number | null | undefined,
 ): SQL {
-  if (binary) {
-    return sql`unnest(${binaryArray(column.type, seconds, column.value)}::${sql.raw(column.type)}[])`;
-  }
-  if (column.type === 'text')
-    return sql`unnest(${textArrayLiteral(seconds.map((s) => String(column.value(s))))}::text[])`;
-  const literal = numberArrayLiteral(
-    seconds.map((s) => {
-      const v = column.value(s);
-      return typeof v === 'number' ? v : null;
-    }),
-  );
-  if (column.type === 'timestamptz')
-    return sql`to_timestamp(unnest(${literal}::float8[]) / 1000.0)`;
-  return sql`unnest(${literal}::${sql.raw(column.type)}[])`;
-}
-
-/** What an insert of seconds stored: how many, and which (null when all of them). */
-export interface InsertedSeconds {
-  count: number;
-  /** secondKey of each stored second; null when every second was new (the usual case). */
-  keys: Set<string> | null;
+  if (binary) return sql`${binaryArray(type, rows, value)}::${sql.raw(type)}[]`;
+  const literal =
+    type === 'text'
+      ? textArrayLiteral(rows.map((r) => String(value(r))))
+      : numberArrayLiteral(
+          rows.map((r) => {
+            const v = value(r);
+            return typeof v === 'number' ? v : null;
+          }),
+        );
+  return sql`${literal}::${sql.raw(type)}[]`;
 }
 
 /**
- * Inserts the seconds (one per contact and time) in one statement; a second already stored is
- * left as it was. The answer is one row: the number stored, and their keys only when some were
- * already there (a resent batch), so a fresh batch sends nothing back per row.
+ * Stores each call's new seconds as one chunk row, all in one statement: every measure travels as
+ * one flat array over the batch, and each row takes its slice. The caller holds the calls'
+ * summary locks and has dropped seconds already stored (see ingestSamples). Answers the number
+ * of seconds stored.
  */
-export async function insertSamples(
+export async function insertChunks(
   tx: DbOrTx,
   binary: boolean,
   groupId: string,
-  seconds: readonly CallSecond[],
-): Promise<InsertedSeconds> {
-  if (seconds.length === 0) return { count: 0, keys: null };
-  const values = sql.join(
-    COLUMNS.map((c) => unnestColumn(binary, c, seconds)),
-    sql`, `,
+  chunks: readonly SecondsChunk[],
+): Promise<number> {
+  const kept = chunks.filter((c) => c.seconds.length > 0);
+  if (kept.length === 0) return 0;
+  const all: CallSecond[] = [];
+  const offsets: number[] = [];
+  const bounds: { contactId: string; startMs: number; endMs: number; lo: number; hi: number }[] =
+    [];
+  for (const { contactId, seconds } of kept) {
+    const startMs = seconds[0]?.timeMs ?? 0;
+    const lo = all.length + 1;
+    for (const s of seconds) {
+      all.push(s);
+      offsets.push(s.timeMs - startMs);
+    }
+    bounds.push({
+      contactId,
+      startMs,
+      endMs: seconds.at(-1)?.timeMs ?? startMs,
+      lo,
+      hi: all.length,
+    });
+  }
+  // Slicing an array with NULLs walks it from the start (PostgreSQL's array_seek): the flat
+  // arrays carry MISSING instead, and each slice turns it back into NULL.
+  const slices = SERIES.map((c) => {
+    let missing = false;
+    const flat = arrayParam(binary, c.type, all, (s) => {
+      const v = c.value(s);
+      if (v !== null && v !== undefined) return v;
+      missing = true;
+      return MISSING;
+    });
+    const slice = sql`(${flat})[k.lo:k.hi]`;
+    return missing ? sql`array_replace(${slice}, ${sql.raw(String(MISSING))}, null)` : slice;
+  });
+  const insert = tx.execute(
+    sql`insert into call_sample_chunks
+          (group_id, contact_id, start_ts, end_ts, seconds, offsets_ms, ${sql.raw(SERIES_LIST)})
+        select ${groupId}::uuid, k.c, to_timestamp(k.s / 1000.0), to_timestamp(k.e / 1000.0),
+          k.hi - k.lo + 1, (${arrayParam(binary, 'int4', offsets, (o) => o)})[k.lo:k.hi],
+          ${sql.join(slices, sql`, `)}
+        from unnest(${arrayParam(binary, 'text', bounds, (b) => b.contactId)},
+          ${arrayParam(binary, 'float8', bounds, (b) => b.startMs)},
+          ${arrayParam(binary, 'float8', bounds, (b) => b.endMs)},
+          ${arrayParam(binary, 'int4', bounds, (b) => b.lo)},
+          ${arrayParam(binary, 'int4', bounds, (b) => b.hi)}) as k(c, s, e, lo, hi)`,
   );
-  const total = seconds.length;
-  const [row] = await queryRows<{ n: number; c: string[] | null; t: (number | string)[] | null }>(
-    tx,
-    sql`with ins as (
-          insert into call_samples (group_id, ${sql.raw(COLUMN_LIST)})
-          select ${groupId}::uuid, ${values}
-          on conflict do nothing
-          returning contact_id, ts)
-        select count(*)::int as n,
-          case when count(*) < ${total} then array_agg(contact_id) end as c,
-          case when count(*) < ${total} then array_agg(${timestampToMs('ts')}) end as t
-        from ins`,
-  );
-  const count = Number(row?.n ?? 0);
-  if (count === total) return { count, keys: null };
-  const keys = new Set<string>();
-  const contacts = row?.c ?? [];
-  const times = row?.t ?? [];
-  contacts.forEach((c, i) => keys.add(secondKey(c, Number(times[i]))));
-  return { count, keys };
+  try {
+    await insert;
+  } catch (err) {
+    // A batch that crossed this one stored a chunk starting at the same second: retry the batch.
+    if (sqlStateOf(err) === UNIQUE_VIOLATION)
+      throw new ConcurrentSummaryUpdate('a chunk of these seconds was stored meanwhile', {
+        cause: err,
+      });
+    throw err;
+  }
+  return all.length;
 }
 
-interface SampleRow {
+type Values = (number | null)[];
+
+interface ChunkRow {
   c: string;
-  t: number;
-  im: number | null;
-  ip: number | null;
-  il: number | null;
-  ia: number | null;
-  om: number | null;
-  op: number | null;
-  ol: number | null;
-  oa: number | null;
-  r: number | null;
-  j: number | null;
-  cpu: number | null;
-  mem: number | null;
-  st: number | null;
-  mc: number;
+  t0: number;
+  o: number[];
+  im: Values;
+  ip: Values;
+  il: Values;
+  ia: Values;
+  om: Values;
+  op: Values;
+  ol: Values;
+  oa: Values;
+  r: Values;
+  j: Values;
+  cpu: Values;
+  mem: Values;
+  st: Values;
+  mc: Values;
 }
 
 const STATUS_BY_VALUE = new Map<number, AgentStatus>(
   AGENT_STATUSES.map((s) => [AGENT_STATUS_CHART_VALUES[s], s]),
 );
+
+const at = (values: Values, i: number) => values[i] ?? null;
 
 function directionOf(
   mos: number | null,
@@ -185,40 +222,78 @@ function directionOf(
   return { mos, mosComputed: computed, packetsCount: count, packetsLost: lost, audioLevel: level };
 }
 
-/** All stored seconds of the calls, per contact in time order (for a full recomputation). */
+/** The `real` measures of a row as 32-bit floats (Math.fround), as ingestion computed with them. */
+function asFloat32(r: ChunkRow) {
+  for (const values of [r.im, r.ia, r.om, r.oa, r.r, r.j, r.cpu, r.mem]) {
+    for (let i = 0; i < values.length; i++) values[i] = f32(values[i] ?? null);
+  }
+}
+
+/** The seconds of one chunk row, in its (time) order. */
+function chunkSeconds(r: ChunkRow, out: CallSecond[]) {
+  for (let i = 0; i < r.o.length; i++) {
+    const mc = at(r.mc, i) ?? 0;
+    const st = at(r.st, i);
+    out.push({
+      contactId: r.c,
+      timeMs: r.t0 + (r.o[i] ?? 0),
+      inbound: directionOf(
+        at(r.im, i),
+        at(r.ip, i),
+        at(r.il, i),
+        at(r.ia, i),
+        (mc & MOS_COMPUTED_INBOUND) !== 0,
+      ),
+      outbound: directionOf(
+        at(r.om, i),
+        at(r.op, i),
+        at(r.ol, i),
+        at(r.oa, i),
+        (mc & MOS_COMPUTED_OUTBOUND) !== 0,
+      ),
+      rttMs: at(r.r, i),
+      jitterMs: at(r.j, i),
+      cpuAvailablePercent: at(r.cpu, i),
+      memoryUsedPercent: at(r.mem, i),
+      agentStatus: st === null ? null : (STATUS_BY_VALUE.get(st) ?? null),
+    });
+  }
+}
+
+/**
+ * All stored seconds of the calls, per contact in time order, read by the chunks' key (group,
+ * contact, start). Chunks of seconds that arrived late overlap in time: such a call is sorted.
+ * `real` measures come back as 32-bit floats (what ingestion computed with) unless `shortest`,
+ * which reads them as written (4.3, not 4.300000190734863: the call detail answer).
+ */
 export async function loadSeconds(
-  tx: DbOrTx,
+  db: DbOrTx,
   groupId: string,
   contactIds: readonly string[],
+  { shortest = false }: { shortest?: boolean } = {},
 ): Promise<Map<string, CallSecond[]>> {
   const byCall = new Map<string, CallSecond[]>();
   if (contactIds.length === 0) return byCall;
-  const rows = await queryRows<SampleRow>(
-    tx,
-    sql`select contact_id as c, ${timestampToMs('ts')} as t, in_mos::float8 as im, in_packets as ip, in_lost as il,
-          in_audio_level::float8 as ia, out_mos::float8 as om, out_packets as op, out_lost as ol,
-          out_audio_level::float8 as oa, rtt_ms::float8 as r, jitter_ms::float8 as j,
-          cpu_available_percent::float8 as cpu, memory_used_percent::float8 as mem, agent_status::int as st,
-          mos_computed::int as mc
-        from call_samples
+  const rows = await queryRows<ChunkRow>(
+    db,
+    sql`select contact_id as c, ${timestampToMs('start_ts')} as t0, offsets_ms as o,
+          in_mos as im, in_packets as ip, in_lost as il, in_audio_level as ia, out_mos as om,
+          out_packets as op, out_lost as ol, out_audio_level as oa, rtt_ms as r, jitter_ms as j,
+          cpu_available_percent as cpu, memory_used_percent as mem, agent_status as st,
+          mos_computed as mc
+        from call_sample_chunks
         where group_id = ${groupId}::uuid and contact_id = any(${textArrayLiteral(contactIds)}::text[])
-        order by contact_id, ts`,
+        order by contact_id, start_ts`,
   );
+  const overlapping = new Set<string>();
   for (const r of rows) {
-    const second: CallSecond = {
-      contactId: r.c,
-      timeMs: r.t,
-      inbound: directionOf(r.im, r.ip, r.il, r.ia, (r.mc & MOS_COMPUTED_INBOUND) !== 0),
-      outbound: directionOf(r.om, r.op, r.ol, r.oa, (r.mc & MOS_COMPUTED_OUTBOUND) !== 0),
-      rttMs: r.r,
-      jitterMs: r.j,
-      cpuAvailablePercent: r.cpu,
-      memoryUsedPercent: r.mem,
-      agentStatus: r.st === null ? null : (STATUS_BY_VALUE.get(r.st) ?? null),
-    };
-    const list = byCall.get(r.c);
-    if (list) list.push(second);
-    else byCall.set(r.c, [second]);
+    let list = byCall.get(r.c);
+    if (!list) byCall.set(r.c, (list = []));
+    const last = list.at(-1);
+    if (last && last.timeMs >= r.t0) overlapping.add(r.c);
+    if (!shortest) asFloat32(r);
+    chunkSeconds(r, list);
   }
+  for (const c of overlapping) byCall.get(c)?.sort((a, b) => a.timeMs - b.timeMs);
   return byCall;
 }

@@ -10,6 +10,7 @@ import {
 import { callSummaries } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../audit/audit-log.ts';
 import { loadSeconds } from './call-samples.ts';
+import { ConcurrentSummaryUpdate } from './ingest-context.ts';
 import {
   msToTimestamp,
   queryRows,
@@ -42,7 +43,7 @@ export type QualityInputs = Pick<
   | 'sampleCount'
   | 'qualityState'
 > & {
-  /** The row's ctid while it is locked by this transaction (the write-back finds it by that). */
+  /** The row's ctid when read: the write-back finds it by that, unless it moved meanwhile. */
   rowTid?: string;
 };
 
@@ -124,33 +125,44 @@ interface QualityInputsRow {
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
 
-/**
- * Like lockCallSummaries, reading only what the derived columns need (the samples hot path), with
- * each row's ctid for the write-back. One primary-key lookup per contact (a lateral join, locking
- * in contact order): the plan never turns into a scan of all the group's calls, which stale
- * statistics of a fast-growing table otherwise choose.
- */
-export async function lockQualityInputs(
-  tx: DbOrTx,
-  groupId: string,
-  seeds: ReadonlyMap<string, number>,
-): Promise<LockedSummaries<QualityInputs>> {
-  const ids = [...seeds.keys()].sort();
-  if (ids.length === 0) return { rows: new Map(), created: new Set() };
-  const created = await ensureCallSummaries(tx, groupId, ids, seeds);
-  const found = await queryRows<QualityInputsRow>(
+/** Rows of these contacts as the samples path reads them (one primary-key lookup per contact). */
+function selectQualityInputs(tx: DbOrTx, groupId: string, ids: readonly string[]) {
+  return queryRows<QualityInputsRow>(
     tx,
-    sql`select s.* from (select c from unnest(${textArrayLiteral(ids)}::text[]) as c order by c) k
+    sql`select s.* from unnest(${textArrayLiteral(ids)}::text[]) as k(c)
         cross join lateral (
           select contact_id, ${timestampToMs('start_time')} as start_ms,
             ${timestampToMs('end_time')} as end_ms, error_log_count, browser_name,
             browser_version, ${timestampToMs('summary_received_at')} as summary_ms, sample_count,
             quality_state, ctid::text as row_tid
           from call_summaries
-          where group_id = ${groupId}::uuid and contact_id = k.c
-          for update) s`,
+          where group_id = ${groupId}::uuid and contact_id = k.c) s`,
   );
-  const locked: QualityInputs[] = found.map((r) => ({
+}
+
+/**
+ * What the derived columns of these calls need (the samples hot path), creating the missing
+ * summary rows, without locking: each row comes with its ctid, and saveQualityColumns writes
+ * only rows still at that ctid (any update moves a row), so a batch that crossed another one on
+ * the same call is retried (ConcurrentSummaryUpdate) instead of every batch locking 1,000 rows.
+ * One primary-key lookup per contact: stale statistics never turn it into a scan.
+ */
+export async function readQualityInputs(
+  tx: DbOrTx,
+  groupId: string,
+  seeds: ReadonlyMap<string, number>,
+): Promise<LockedSummaries<QualityInputs>> {
+  const ids = [...seeds.keys()];
+  if (ids.length === 0) return { rows: new Map(), created: new Set() };
+  const found = await selectQualityInputs(tx, groupId, ids);
+  let created = new Map<string, number>();
+  if (found.length < ids.length) {
+    const have = new Set(found.map((r) => r.contact_id));
+    const missing = ids.filter((id) => !have.has(id)).sort();
+    created = await ensureCallSummaries(tx, groupId, missing, seeds);
+    found.push(...(await selectQualityInputs(tx, groupId, missing)));
+  }
+  const rows: QualityInputs[] = found.map((r) => ({
     contactId: r.contact_id,
     startTime: new Date(r.start_ms),
     endTime: dateOrNull(r.end_ms),
@@ -162,7 +174,7 @@ export async function lockQualityInputs(
     qualityState: r.quality_state,
     rowTid: r.row_tid,
   }));
-  return withErrorCounts(locked, created);
+  return withErrorCounts(rows, created);
 }
 
 function withErrorCounts<R extends { contactId: string; errorLogCount: number }>(
@@ -396,9 +408,9 @@ export async function saveCallSummaries(
 }
 
 /**
- * Writes the start, error count and derived columns of locked rows back in one statement
- * (`binary`: arrays in the binary format, node-postgres only). The contact list keeps the plan on
- * the primary key however many calls the group has.
+ * Writes the start, error count and derived columns of rows read by readQualityInputs back in one
+ * statement (`binary`: arrays in the binary format, node-postgres only), each found by its ctid:
+ * a row another transaction updated since is not written, and the batch is retried.
  */
 export async function saveQualityColumns(
   tx: DbOrTx,
@@ -407,23 +419,19 @@ export async function saveQualityColumns(
   rows: readonly (QualityInputs & DerivedColumns)[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (rows.every((r) => r.rowTid !== undefined)) {
-    // Rows locked by lockQualityInputs: found by their ctid (stable while locked), no index.
-    await tx.execute(
-      sql`update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
+  const [written] = await queryRows<{ n: number }>(
+    tx,
+    sql`with w as (
+          update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
           from ${unnestRows(QUALITY_COLUMNS_BY_TID, rows, 'u', binary)}
           where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
-            and s.contact_id = u.contact_id`,
-    );
-    return;
-  }
-  const ids = textArrayLiteral(rows.map((r) => r.contactId));
-  await tx.execute(
-    sql`update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
-        from ${unnestRows(QUALITY_COLUMNS, rows, 'u', binary)}
-        where s.group_id = ${groupId}::uuid and s.contact_id = any(${ids}::text[])
-          and s.contact_id = u.contact_id`,
+            and s.contact_id = u.contact_id
+          returning 1)
+        select count(*)::int as n from w`,
   );
+  const n = Number(written?.n ?? 0);
+  if (n < rows.length)
+    throw new ConcurrentSummaryUpdate(`${rows.length - n} call summaries changed meanwhile`);
 }
 
 /**

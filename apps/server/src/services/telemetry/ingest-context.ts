@@ -19,9 +19,24 @@ export interface IngestDeps {
 export const EXPLORER_PAGE = EXPLORER_PUSH_PAGE;
 
 const RETRYABLE = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 3;
 
-function sqlStateOf(err: unknown): string | null {
+/**
+ * Another transaction wrote the same calls between this batch's read and write (a summary row
+ * moved, or a chunk with the same first second appeared): the whole batch is retried.
+ */
+export class ConcurrentSummaryUpdate extends Error {
+  /** SQLSTATE serialization_failure, which ingestTransaction retries. */
+  readonly code = '40001';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ConcurrentSummaryUpdate';
+  }
+}
+/** Batches crossing on the same calls are rare (a collector sends a call's seconds in order). */
+const MAX_ATTEMPTS = 5;
+
+/** The SQLSTATE of a database error, also when wrapped (drizzle's query errors carry it as cause). */
+export function sqlStateOf(err: unknown): string | null {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     if (
       typeof e === 'object' &&

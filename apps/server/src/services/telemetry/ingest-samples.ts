@@ -9,10 +9,10 @@ import {
   type CallSecond,
   type IngestResult,
 } from '@callsight/shared';
-import { insertSamples, loadSeconds, roundAsStored, secondKey } from './call-samples.ts';
+import { insertChunks, loadSeconds, roundAsStored, type SecondsChunk } from './call-samples.ts';
 import {
   deriveColumns,
-  lockQualityInputs,
+  readQualityInputs,
   qualityStateOf,
   saveQualityColumns,
   type DerivedColumns,
@@ -51,11 +51,37 @@ function secondsByCall(seconds: readonly CallSecond[]): Map<string, CallSecond[]
   return byCall;
 }
 
+/** The seconds of `batch` not among `stored` (both sorted by time). */
+function notStored(batch: readonly CallSecond[], stored: readonly CallSecond[]): CallSecond[] {
+  const times = new Set(stored.map((s) => s.timeMs));
+  return batch.filter((s) => !times.has(s.timeMs));
+}
+
+/** Merges two lists sorted by time. */
+function mergeByTime(a: readonly CallSecond[], b: readonly CallSecond[]): CallSecond[] {
+  const out: CallSecond[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x && (!y || x.timeMs <= y.timeMs)) {
+      out.push(x);
+      i++;
+    } else if (y) {
+      out.push(y);
+      j++;
+    }
+  }
+  return out;
+}
+
 /**
  * POST /api/ingest/v1/samples: stores the valid seconds of a batch (a resent second is kept once),
- * fills in missing MOS with the E-model, and updates each call's summary in the same transaction:
- * seconds later than the call's last one are merged into its accumulator; a late or out-of-order
- * second makes that call's summary be recomputed from all its stored seconds.
+ * fills in missing MOS with the E-model, and updates each call's summary in the same transaction.
+ * Under the summary's lock, a call's accumulator knows its last stored second: seconds after it
+ * are new and are merged into it (the usual case, no read of stored seconds). A call with a late
+ * or resent second reads its stored seconds, drops those already there and is recomputed.
  */
 export async function ingestSamples(
   deps: IngestDeps,
@@ -73,53 +99,51 @@ export async function ingestSamples(
   assertSomethingValid(batch, items.length, 'samples');
 
   const byCall = secondsByCall(batch.valid.map(({ value }) => roundAsStored(toCallSecond(value))));
-  const seconds: CallSecond[] = [];
   const seeds = new Map<string, number>();
-  for (const [contactId, list] of byCall) {
-    for (const s of list) seconds.push(s);
-    seeds.set(contactId, list[0]?.timeMs ?? deps.now());
-  }
+  for (const [contactId, list] of byCall) seeds.set(contactId, list[0]?.timeMs ?? deps.now());
   const binary = isNodePostgres(deps.db);
 
-  const { inserted, created } = await ingestTransaction(deps, async (tx) => {
-    const locked = await lockQualityInputs(tx, groupId, seeds);
-    const stored = await insertSamples(tx, binary, groupId, seconds);
-
+  const { fresh, created } = await ingestTransaction(deps, async (tx) => {
+    const locked = await readQualityInputs(tx, groupId, seeds);
+    const chunks: SecondsChunk[] = [];
     const changed: (QualityInputs & DerivedColumns)[] = [];
-    const rescan: QualityInputs[] = [];
-    for (const [contactId, list] of byCall) {
+    const late: QualityInputs[] = [];
+    for (const [contactId, seconds] of byCall) {
       const row = locked.rows.get(contactId);
       if (!row) continue;
-      const { keys } = stored;
-      const fresh = keys ? list.filter((s) => keys.has(secondKey(contactId, s.timeMs))) : list;
-      if (fresh.length === 0) continue;
       const state = qualityStateOf(row);
-      if (state && canAppendSeconds(state, fresh)) {
-        withPlaceholderStart(row, fresh);
-        changed.push({ ...row, ...deriveColumns(row, appendSeconds(state, fresh)) });
+      if (state && canAppendSeconds(state, seconds)) {
+        chunks.push({ contactId, seconds });
+        withPlaceholderStart(row, seconds);
+        changed.push({ ...row, ...deriveColumns(row, appendSeconds(state, seconds)) });
       } else {
-        rescan.push(row);
+        late.push(row);
       }
     }
-    if (rescan.length > 0) {
-      const all = await loadSeconds(
+    if (late.length > 0) {
+      const stored = await loadSeconds(
         tx,
         groupId,
-        rescan.map((r) => r.contactId),
+        late.map((r) => r.contactId),
       );
-      for (const row of rescan) {
-        const list = all.get(row.contactId) ?? [];
-        withPlaceholderStart(row, list);
-        changed.push({ ...row, ...deriveColumns(row, callQualityFromSeconds(list)) });
+      for (const row of late) {
+        const before = stored.get(row.contactId) ?? [];
+        const seconds = notStored(byCall.get(row.contactId) ?? [], before);
+        if (seconds.length === 0) continue;
+        chunks.push({ contactId: row.contactId, seconds });
+        const all = mergeByTime(before, seconds);
+        withPlaceholderStart(row, all);
+        changed.push({ ...row, ...deriveColumns(row, callQualityFromSeconds(all)) });
       }
     }
+    await insertChunks(tx, binary, groupId, chunks);
     await saveQualityColumns(tx, binary, groupId, changed);
-    return { inserted: stored.count, created: locked.created };
+    return { fresh: chunks.flatMap((c) => c.seconds), created: locked.created };
   });
 
   announceCalls(deps, groupId, created, seeds);
-  deps.watchers?.onSeconds(groupId, seconds);
-  return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);
+  if (fresh.length > 0) deps.watchers?.onSeconds(groupId, fresh);
+  return ingestResult(batch.valid.length, batch.valid.length - fresh.length, batch.rejected);
 }
 
 /** Until its summary arrives, a call starts at its earliest second. */
