@@ -58,9 +58,12 @@ const STATUS_JSON = new Map<string, string>(
 
 const AT = SERIES_AT;
 
-/** `{...}` of one direction of a second, or null when it has no measure. */
+/** `{...}` of one direction of a second (measures at `at`), or null when it has none. */
 function directionJson(series: string[][], k: number, at: readonly number[], computed: boolean) {
-  const [mos, count, lost, level] = at.map((i) => series[i]?.[k]);
+  const mos = series[at[0] ?? 0]?.[k];
+  const count = series[at[1] ?? 0]?.[k];
+  const lost = series[at[2] ?? 0]?.[k];
+  const level = series[at[3] ?? 0]?.[k];
   if (!mos && !count && !lost && !level) return 'null';
   return `{"mos":${json(mos)},"mosComputed":${computed},"packetsCount":${json(count)},"packetsLost":${json(lost)},"audioLevel":${json(level)}}`;
 }
