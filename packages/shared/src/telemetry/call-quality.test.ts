@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendSeconds,
+  appendSecondsInPlace,
   callQualityFromSeconds,
   callScore,
   canAppendSeconds,
@@ -147,6 +148,63 @@ describe('accumulating seconds', () => {
     const rescanned = callQualityFromSeconds([sec(2), sec(0), sec(1), sec(1)]);
     expect(rescanned).toEqual(state);
     expect(rescanned.samples).toBe(3);
+  });
+
+  it('appends in place the same as appendSeconds, and refuses without changing the state', () => {
+    const seconds = range(0, 30).map((i) => sec(i, { jitterMs: i >= 10 && i < 14 ? 45 : 5 }));
+    const state = appendSeconds(emptyCallQualityState(), seconds.slice(0, 12));
+    const copy = appendSeconds(state, seconds.slice(12));
+    const before = structuredClone(state);
+    expect(appendSecondsInPlace(state, seconds.slice(12))).toBe(state);
+    expect(state).toEqual(copy);
+    const snapshot = structuredClone(state);
+    expect(() => appendSecondsInPlace(state, [sec(40), sec(35)])).toThrow();
+    expect(state).toEqual(snapshot);
+    expect(appendSeconds(before, seconds.slice(12))).toEqual(copy);
+  });
+
+  it('stores every measure and run in the JSON layout of states written before', () => {
+    const seconds = [
+      ...range(0, 5).map((i) =>
+        sec(
+          i,
+          {
+            jitterMs: 70,
+            rttMs: 800,
+            cpuAvailablePercent: 5,
+            memoryUsedPercent: 95,
+            agentStatus: 'On Hold',
+          },
+          { inMos: 2.5, outMos: 2.9, inCount: 90, inLost: 10 },
+        ),
+      ),
+      ...range(5, 8).map((i) => sec(i, { agentStatus: 'On Mute' }, { inCount: 0, inMos: null })),
+      ...range(8, 10).map((i) => sec(i)),
+      ...range(10, 12).map((i) => sec(i, { jitterMs: 45.25 }, { inMos: 3.3 })),
+    ];
+    // Written by the previous implementation: keys, their order and the numbers must not change.
+    const written = [
+      '{"v":1,"n":12,"f":1736154000000,"l":1736154011000,"p":[650,50,600,0],"m":{',
+      '"mos":[12,42.20000000000001,2.66,4.3],"mosInbound":[9,27.700000000000003,2.5,4.3],',
+      '"mosOutbound":[12,44.599999999999994,2.9,4.3],"rttMs":[12,4280,40,800],',
+      '"jitterMs":[12,465.5,5,70],"audioLatencyMs":[12,3191,40,550],',
+      '"cpuAvailablePercent":[12,515,5,70],"memoryUsedPercent":[12,755,40,95]},"r":{',
+      '"poorMos":[null,null,5,0,0],"veryPoorMos":[null,null,5,0,0],',
+      '"highJitter":[1736154010000,1736154011000,5,1,0],"veryHighJitter":[null,null,5,1,0],',
+      '"highLoss":[null,null,5,1,0],"veryHighLoss":[null,null,5,1,0],',
+      '"highRtt":[null,null,5,1,0],"veryHighRtt":[null,null,5,1,0],',
+      '"highLatency":[null,null,5,1,0],"veryHighLatency":[null,null,5,1,0],',
+      '"highCpu":[null,null,5,0,0],"veryHighCpu":[null,null,5,0,0],',
+      '"highMemory":[null,null,5,0,0],"veryHighMemory":[null,null,5,0,0],',
+      '"noInboundAudio":[null,null,3,0,0],"onHold":[null,null,5,0,0],"onMute":[null,null,3,0,0]}}',
+    ].join('');
+    const state = callQualityFromSeconds(seconds);
+    expect(JSON.stringify(storeCallQualityState(state))).toBe(written);
+    const parsed = parseCallQualityState(JSON.parse(written));
+    expect(parsed).toEqual(state);
+    expect(JSON.stringify(storeCallQualityState(appendSeconds(state, [sec(12)])))).toBe(
+      JSON.stringify(storeCallQualityState(callQualityFromSeconds([...seconds, sec(12)]))),
+    );
   });
 
   it('reads an unknown stored state as null (rescan)', () => {

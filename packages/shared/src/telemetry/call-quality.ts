@@ -104,118 +104,46 @@ export function audioLatencyMs(rttMs: number | null, jitterMs: number | null): n
 const T = QUALITY_THRESHOLDS;
 const P = QUALITY_PATTERNS;
 
-/** A second with the measures several conditions share, computed once. */
-interface SecondView {
-  s: CallSecond;
-  mos: number | null;
-  loss: number | null;
-  latency: number | null;
+/** How a condition's runs are judged: episode length and tolerated gap between seconds. */
+interface RunRule {
+  minSeconds: number;
+  gapMs: number;
 }
-type Test = (v: SecondView) => boolean | null;
-const above = (v: number | null, limit: number) => (v === null ? null : v > limit);
-const below = (v: number | null, limit: number) => (v === null ? null : v < limit);
+const MOS_RULE: RunRule = { minSeconds: T.mosSeconds + 1, gapMs: P.gapToleranceMs };
+const SUSTAINED_RULE: RunRule = { minSeconds: P.sustainedSeconds, gapMs: P.gapToleranceMs };
+const RESOURCE_RULE: RunRule = {
+  minSeconds: T.resourceSeconds + 1,
+  gapMs: P.resourceGapToleranceMs,
+};
+const NO_AUDIO_RULE: RunRule = { minSeconds: T.noInboundAudioSeconds, gapMs: P.gapToleranceMs };
+const END_RULE: RunRule = { minSeconds: T.endedOnHoldSeconds, gapMs: P.gapToleranceMs };
 
 /**
- * Per-second conditions tracked as runs of consecutive seconds. A second where the measure is
- * missing neither extends nor breaks a run; a gap wider than the tolerance breaks it.
- * `minSeconds` is the run length that makes an episode (a finding).
+ * Per-second conditions tracked as runs of consecutive seconds (the tests are in addSecond). A
+ * second where the measure is missing neither extends nor breaks a run; a gap wider than the
+ * tolerance breaks it. `minSeconds` is the run length that makes an episode (a finding).
  */
 const CONDITIONS = {
-  poorMos: {
-    test: (v) => below(v.mos, T.mos.poor),
-    minSeconds: T.mosSeconds + 1,
-    gapMs: P.gapToleranceMs,
-  },
-  veryPoorMos: {
-    test: (v) => below(v.mos, T.mos.veryPoor),
-    minSeconds: T.mosSeconds + 1,
-    gapMs: P.gapToleranceMs,
-  },
-  highJitter: {
-    test: (v) => above(v.s.jitterMs, T.jitterMs.high),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  veryHighJitter: {
-    test: (v) => above(v.s.jitterMs, T.jitterMs.veryHigh),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  highLoss: {
-    test: (v) => above(v.loss, T.packetLossPercent.high),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  veryHighLoss: {
-    test: (v) => above(v.loss, T.packetLossPercent.veryHigh),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  highRtt: {
-    test: (v) => above(v.s.rttMs, T.rttMs.high),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  veryHighRtt: {
-    test: (v) => above(v.s.rttMs, T.rttMs.veryHigh),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  highLatency: {
-    test: (v) => above(v.latency, T.audioLatencyMs.high),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  veryHighLatency: {
-    test: (v) => above(v.latency, T.audioLatencyMs.veryHigh),
-    minSeconds: P.sustainedSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  highCpu: {
-    test: (v) => below(v.s.cpuAvailablePercent, T.cpuAvailablePercent.high),
-    minSeconds: T.resourceSeconds + 1,
-    gapMs: P.resourceGapToleranceMs,
-  },
-  veryHighCpu: {
-    test: (v) => below(v.s.cpuAvailablePercent, T.cpuAvailablePercent.veryHigh),
-    minSeconds: T.resourceSeconds + 1,
-    gapMs: P.resourceGapToleranceMs,
-  },
-  highMemory: {
-    test: (v) => above(v.s.memoryUsedPercent, T.memoryUsedPercent.high),
-    minSeconds: T.resourceSeconds + 1,
-    gapMs: P.resourceGapToleranceMs,
-  },
-  veryHighMemory: {
-    test: (v) => above(v.s.memoryUsedPercent, T.memoryUsedPercent.veryHigh),
-    minSeconds: T.resourceSeconds + 1,
-    gapMs: P.resourceGapToleranceMs,
-  },
-  noInboundAudio: {
-    test: ({ s }) => {
-      if (s.agentStatus === 'On Hold') return false;
-      const count = s.inbound?.packetsCount;
-      return count == null ? null : count === 0;
-    },
-    minSeconds: T.noInboundAudioSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  onHold: {
-    test: ({ s }) => (s.agentStatus === null ? null : s.agentStatus === 'On Hold'),
-    minSeconds: T.endedOnHoldSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-  onMute: {
-    test: ({ s }) => (s.agentStatus === null ? null : s.agentStatus === 'On Mute'),
-    minSeconds: T.endedOnHoldSeconds,
-    gapMs: P.gapToleranceMs,
-  },
-} satisfies Record<string, { test: Test; minSeconds: number; gapMs: number }>;
+  poorMos: MOS_RULE,
+  veryPoorMos: MOS_RULE,
+  highJitter: SUSTAINED_RULE,
+  veryHighJitter: SUSTAINED_RULE,
+  highLoss: SUSTAINED_RULE,
+  veryHighLoss: SUSTAINED_RULE,
+  highRtt: SUSTAINED_RULE,
+  veryHighRtt: SUSTAINED_RULE,
+  highLatency: SUSTAINED_RULE,
+  veryHighLatency: SUSTAINED_RULE,
+  highCpu: RESOURCE_RULE,
+  veryHighCpu: RESOURCE_RULE,
+  highMemory: RESOURCE_RULE,
+  veryHighMemory: RESOURCE_RULE,
+  noInboundAudio: NO_AUDIO_RULE,
+  onHold: END_RULE,
+  onMute: END_RULE,
+} satisfies Record<string, RunRule>;
 export type QualityCondition = keyof typeof CONDITIONS;
-const CONDITION_KEYS = Object.keys(CONDITIONS) as QualityCondition[];
-/** The conditions as a list, for the per-second loop. */
-const CONDITION_LIST: { key: QualityCondition; test: Test; minSeconds: number; gapMs: number }[] =
-  CONDITION_KEYS.map((key) => ({ key, ...CONDITIONS[key] }));
+const CONDITION_NAMES: ReadonlySet<string> = new Set(Object.keys(CONDITIONS));
 
 /** A condition's runs so far: the open run (if any) and the closed ones, counted. */
 export interface RunState {
@@ -247,6 +175,7 @@ const METRICS = [
   'memoryUsedPercent',
 ] as const;
 type Metric = (typeof METRICS)[number];
+const METRIC_NAMES: ReadonlySet<string> = new Set(METRICS);
 
 /** Everything a call's aggregates, tags and score derive from; kept per call between batches (JSON). */
 export interface CallQualityState {
@@ -264,6 +193,8 @@ export interface CallQualityState {
   runs: Record<QualityCondition, RunState>;
 }
 
+// The state's objects are written out key by key (never filled in loops): V8 then gives them
+// fixed shapes, and the per-second and per-batch code reads them as plain fields.
 const emptyStats = (): MetricStats => ({ n: 0, sum: 0, min: null, max: null });
 const emptyRun = (): RunState => ({
   openStartMs: null,
@@ -272,21 +203,99 @@ const emptyRun = (): RunState => ({
   episodes: 0,
   spikes: 0,
 });
+const copyStats = (x: MetricStats): MetricStats => ({ n: x.n, sum: x.sum, min: x.min, max: x.max });
+const copyRun = (x: RunState): RunState => ({
+  openStartMs: x.openStartMs,
+  openLastMs: x.openLastMs,
+  longestSeconds: x.longestSeconds,
+  episodes: x.episodes,
+  spikes: x.spikes,
+});
 
 /** The state of a call with no second yet. */
 export function emptyCallQualityState(): CallQualityState {
-  const metrics = {} as Record<Metric, MetricStats>;
-  for (const key of METRICS) metrics[key] = emptyStats();
-  const runs = {} as Record<QualityCondition, RunState>;
-  for (const key of CONDITION_KEYS) runs[key] = emptyRun();
   return {
     v: 1,
     samples: 0,
     firstMs: null,
     lastMs: null,
-    metrics,
+    metrics: {
+      mos: emptyStats(),
+      mosInbound: emptyStats(),
+      mosOutbound: emptyStats(),
+      rttMs: emptyStats(),
+      jitterMs: emptyStats(),
+      audioLatencyMs: emptyStats(),
+      cpuAvailablePercent: emptyStats(),
+      memoryUsedPercent: emptyStats(),
+    },
     packets: { inboundCount: 0, inboundLost: 0, outboundCount: 0, outboundLost: 0 },
-    runs,
+    runs: {
+      poorMos: emptyRun(),
+      veryPoorMos: emptyRun(),
+      highJitter: emptyRun(),
+      veryHighJitter: emptyRun(),
+      highLoss: emptyRun(),
+      veryHighLoss: emptyRun(),
+      highRtt: emptyRun(),
+      veryHighRtt: emptyRun(),
+      highLatency: emptyRun(),
+      veryHighLatency: emptyRun(),
+      highCpu: emptyRun(),
+      veryHighCpu: emptyRun(),
+      highMemory: emptyRun(),
+      veryHighMemory: emptyRun(),
+      noInboundAudio: emptyRun(),
+      onHold: emptyRun(),
+      onMute: emptyRun(),
+    },
+  };
+}
+
+function cloneState(state: CallQualityState): CallQualityState {
+  const m = state.metrics;
+  const p = state.packets;
+  const r = state.runs;
+  return {
+    v: state.v,
+    samples: state.samples,
+    firstMs: state.firstMs,
+    lastMs: state.lastMs,
+    metrics: {
+      mos: copyStats(m.mos),
+      mosInbound: copyStats(m.mosInbound),
+      mosOutbound: copyStats(m.mosOutbound),
+      rttMs: copyStats(m.rttMs),
+      jitterMs: copyStats(m.jitterMs),
+      audioLatencyMs: copyStats(m.audioLatencyMs),
+      cpuAvailablePercent: copyStats(m.cpuAvailablePercent),
+      memoryUsedPercent: copyStats(m.memoryUsedPercent),
+    },
+    packets: {
+      inboundCount: p.inboundCount,
+      inboundLost: p.inboundLost,
+      outboundCount: p.outboundCount,
+      outboundLost: p.outboundLost,
+    },
+    runs: {
+      poorMos: copyRun(r.poorMos),
+      veryPoorMos: copyRun(r.veryPoorMos),
+      highJitter: copyRun(r.highJitter),
+      veryHighJitter: copyRun(r.veryHighJitter),
+      highLoss: copyRun(r.highLoss),
+      veryHighLoss: copyRun(r.veryHighLoss),
+      highRtt: copyRun(r.highRtt),
+      veryHighRtt: copyRun(r.veryHighRtt),
+      highLatency: copyRun(r.highLatency),
+      veryHighLatency: copyRun(r.veryHighLatency),
+      highCpu: copyRun(r.highCpu),
+      veryHighCpu: copyRun(r.veryHighCpu),
+      highMemory: copyRun(r.highMemory),
+      veryHighMemory: copyRun(r.veryHighMemory),
+      noInboundAudio: copyRun(r.noInboundAudio),
+      onHold: copyRun(r.onHold),
+      onMute: copyRun(r.onMute),
+    },
   };
 }
 
@@ -313,19 +322,48 @@ export interface StoredCallQualityState {
   r: Partial<Record<QualityCondition, StoredRun>>;
 }
 
+const storedMetric = (x: MetricStats): StoredMetric => [x.n, x.sum, x.min, x.max];
+const storedRun = (x: RunState): StoredRun => [
+  x.openStartMs,
+  x.openLastMs,
+  x.longestSeconds,
+  x.episodes,
+  x.spikes,
+];
+const hasRun = (x: RunState) => x.openStartMs !== null || x.longestSeconds > 0;
+
 /** The compact JSON form of a state (see StoredCallQualityState). */
 export function storeCallQualityState(state: CallQualityState): StoredCallQualityState {
+  // Keys are added in METRICS and CONDITIONS order: the stored JSON must not change.
+  const ms = state.metrics;
   const m: Partial<Record<Metric, StoredMetric>> = {};
-  for (const key of METRICS) {
-    const x = state.metrics[key];
-    if (x.n > 0) m[key] = [x.n, x.sum, x.min, x.max];
-  }
+  if (ms.mos.n > 0) m.mos = storedMetric(ms.mos);
+  if (ms.mosInbound.n > 0) m.mosInbound = storedMetric(ms.mosInbound);
+  if (ms.mosOutbound.n > 0) m.mosOutbound = storedMetric(ms.mosOutbound);
+  if (ms.rttMs.n > 0) m.rttMs = storedMetric(ms.rttMs);
+  if (ms.jitterMs.n > 0) m.jitterMs = storedMetric(ms.jitterMs);
+  if (ms.audioLatencyMs.n > 0) m.audioLatencyMs = storedMetric(ms.audioLatencyMs);
+  if (ms.cpuAvailablePercent.n > 0) m.cpuAvailablePercent = storedMetric(ms.cpuAvailablePercent);
+  if (ms.memoryUsedPercent.n > 0) m.memoryUsedPercent = storedMetric(ms.memoryUsedPercent);
+  const rs = state.runs;
   const r: Partial<Record<QualityCondition, StoredRun>> = {};
-  for (const key of CONDITION_KEYS) {
-    const x = state.runs[key];
-    if (x.openStartMs !== null || x.longestSeconds > 0)
-      r[key] = [x.openStartMs, x.openLastMs, x.longestSeconds, x.episodes, x.spikes];
-  }
+  if (hasRun(rs.poorMos)) r.poorMos = storedRun(rs.poorMos);
+  if (hasRun(rs.veryPoorMos)) r.veryPoorMos = storedRun(rs.veryPoorMos);
+  if (hasRun(rs.highJitter)) r.highJitter = storedRun(rs.highJitter);
+  if (hasRun(rs.veryHighJitter)) r.veryHighJitter = storedRun(rs.veryHighJitter);
+  if (hasRun(rs.highLoss)) r.highLoss = storedRun(rs.highLoss);
+  if (hasRun(rs.veryHighLoss)) r.veryHighLoss = storedRun(rs.veryHighLoss);
+  if (hasRun(rs.highRtt)) r.highRtt = storedRun(rs.highRtt);
+  if (hasRun(rs.veryHighRtt)) r.veryHighRtt = storedRun(rs.veryHighRtt);
+  if (hasRun(rs.highLatency)) r.highLatency = storedRun(rs.highLatency);
+  if (hasRun(rs.veryHighLatency)) r.veryHighLatency = storedRun(rs.veryHighLatency);
+  if (hasRun(rs.highCpu)) r.highCpu = storedRun(rs.highCpu);
+  if (hasRun(rs.veryHighCpu)) r.veryHighCpu = storedRun(rs.veryHighCpu);
+  if (hasRun(rs.highMemory)) r.highMemory = storedRun(rs.highMemory);
+  if (hasRun(rs.veryHighMemory)) r.veryHighMemory = storedRun(rs.veryHighMemory);
+  if (hasRun(rs.noInboundAudio)) r.noInboundAudio = storedRun(rs.noInboundAudio);
+  if (hasRun(rs.onHold)) r.onHold = storedRun(rs.onHold);
+  if (hasRun(rs.onMute)) r.onMute = storedRun(rs.onMute);
   const p = state.packets;
   return {
     v: 1,
@@ -342,6 +380,27 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 const isNumOrNull = (v: unknown): v is number | null => v === null || isNum(v);
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStoredMetric = (x: unknown): x is StoredMetric =>
+  Array.isArray(x) &&
+  x.length === 4 &&
+  isNum(x[0]) &&
+  isNum(x[1]) &&
+  isNumOrNull(x[2]) &&
+  isNumOrNull(x[3]);
+const isStoredRun = (x: unknown): x is StoredRun =>
+  Array.isArray(x) &&
+  x.length === 5 &&
+  isNumOrNull(x[0]) &&
+  isNumOrNull(x[1]) &&
+  isNum(x[2]) &&
+  isNum(x[3]) &&
+  isNum(x[4]);
+const statsOf = (x: StoredMetric | undefined): MetricStats =>
+  x === undefined ? emptyStats() : { n: x[0], sum: x[1], min: x[2], max: x[3] };
+const runOf = (x: StoredRun | undefined): RunState =>
+  x === undefined
+    ? emptyRun()
+    : { openStartMs: x[0], openLastMs: x[1], longestSeconds: x[2], episodes: x[3], spikes: x[4] };
 
 /** Reads a stored state back; anything unrecognisable (other layout, corruption) is null, meaning "rescan". */
 export function parseCallQualityState(value: unknown): CallQualityState | null {
@@ -355,7 +414,10 @@ export function parseCallQualityState(value: unknown): CallQualityState | null {
     return null;
   const { p, m, r } = value;
   if (!Array.isArray(p) || !isRecord(m) || !isRecord(r)) return null;
-  const [inboundCount, inboundLost, outboundCount, outboundLost] = p as unknown[];
+  const inboundCount: unknown = p[0];
+  const inboundLost: unknown = p[1];
+  const outboundCount: unknown = p[2];
+  const outboundLost: unknown = p[3];
   if (
     p.length !== 4 ||
     !isNum(inboundCount) ||
@@ -364,53 +426,47 @@ export function parseCallQualityState(value: unknown): CallQualityState | null {
     !isNum(outboundLost)
   )
     return null;
-  const state = emptyCallQualityState();
-  state.samples = value.n;
-  state.firstMs = value.f;
-  state.lastMs = value.l;
-  state.packets = { inboundCount, inboundLost, outboundCount, outboundLost };
-  for (const [key, x] of Object.entries(m)) {
-    if (!(METRICS as readonly string[]).includes(key)) return null;
-    if (
-      !Array.isArray(x) ||
-      x.length !== 4 ||
-      !isNum(x[0]) ||
-      !isNum(x[1]) ||
-      !isNumOrNull(x[2]) ||
-      !isNumOrNull(x[3])
-    )
-      return null;
-    state.metrics[key as Metric] = { n: x[0], sum: x[1], min: x[2], max: x[3] };
-  }
-  for (const [key, x] of Object.entries(r)) {
-    if (!(key in CONDITIONS)) return null;
-    if (
-      !Array.isArray(x) ||
-      x.length !== 5 ||
-      !isNumOrNull(x[0]) ||
-      !isNumOrNull(x[1]) ||
-      !isNum(x[2]) ||
-      !isNum(x[3]) ||
-      !isNum(x[4])
-    )
-      return null;
-    state.runs[key as QualityCondition] = {
-      openStartMs: x[0],
-      openLastMs: x[1],
-      longestSeconds: x[2],
-      episodes: x[3],
-      spikes: x[4],
-    };
-  }
-  return state;
-}
-
-function cloneState(state: CallQualityState): CallQualityState {
-  const metrics = {} as Record<Metric, MetricStats>;
-  for (const key of METRICS) metrics[key] = { ...state.metrics[key] };
-  const runs = {} as Record<QualityCondition, RunState>;
-  for (const key of CONDITION_KEYS) runs[key] = { ...state.runs[key] };
-  return { ...state, metrics, packets: { ...state.packets }, runs };
+  for (const key in m) if (!METRIC_NAMES.has(key) || !isStoredMetric(m[key])) return null;
+  for (const key in r) if (!CONDITION_NAMES.has(key) || !isStoredRun(r[key])) return null;
+  // Every entry was checked just above.
+  const sm = m as StoredCallQualityState['m'];
+  const sr = r as StoredCallQualityState['r'];
+  return {
+    v: 1,
+    samples: value.n,
+    firstMs: value.f,
+    lastMs: value.l,
+    metrics: {
+      mos: statsOf(sm.mos),
+      mosInbound: statsOf(sm.mosInbound),
+      mosOutbound: statsOf(sm.mosOutbound),
+      rttMs: statsOf(sm.rttMs),
+      jitterMs: statsOf(sm.jitterMs),
+      audioLatencyMs: statsOf(sm.audioLatencyMs),
+      cpuAvailablePercent: statsOf(sm.cpuAvailablePercent),
+      memoryUsedPercent: statsOf(sm.memoryUsedPercent),
+    },
+    packets: { inboundCount, inboundLost, outboundCount, outboundLost },
+    runs: {
+      poorMos: runOf(sr.poorMos),
+      veryPoorMos: runOf(sr.veryPoorMos),
+      highJitter: runOf(sr.highJitter),
+      veryHighJitter: runOf(sr.veryHighJitter),
+      highLoss: runOf(sr.highLoss),
+      veryHighLoss: runOf(sr.veryHighLoss),
+      highRtt: runOf(sr.highRtt),
+      veryHighRtt: runOf(sr.veryHighRtt),
+      highLatency: runOf(sr.highLatency),
+      veryHighLatency: runOf(sr.veryHighLatency),
+      highCpu: runOf(sr.highCpu),
+      veryHighCpu: runOf(sr.veryHighCpu),
+      highMemory: runOf(sr.highMemory),
+      veryHighMemory: runOf(sr.veryHighMemory),
+      noInboundAudio: runOf(sr.noInboundAudio),
+      onHold: runOf(sr.onHold),
+      onMute: runOf(sr.onMute),
+    },
+  };
 }
 
 const runSeconds = (startMs: number, lastMs: number) => Math.round((lastMs - startMs) / 1000) + 1;
@@ -425,12 +481,122 @@ function closeRun(run: RunState, minSeconds: number) {
   run.openLastMs = null;
 }
 
+/** Extends the condition's run with a second where it holds (`hit`), or closes the run. */
+function track(run: RunState, hit: boolean, timeMs: number, rule: RunRule) {
+  // Most seconds neither hit nor have a run to close: keep that test small enough to inline.
+  if (hit || run.openLastMs !== null) trackSlow(run, hit, timeMs, rule);
+}
+
+function trackSlow(run: RunState, hit: boolean, timeMs: number, rule: RunRule) {
+  if (run.openLastMs !== null && timeMs - run.openLastMs > rule.gapMs)
+    closeRun(run, rule.minSeconds);
+  if (hit) {
+    run.openStartMs ??= timeMs;
+    run.openLastMs = timeMs;
+  } else {
+    closeRun(run, rule.minSeconds);
+  }
+}
+
 function addMetric(stats: MetricStats, value: number | null | undefined) {
   if (value === null || value === undefined || !Number.isFinite(value)) return;
   stats.n++;
   stats.sum += value;
+  // Math.min/max only when the range may change (a repeat of a non-zero bound cannot change it).
+  const { min, max } = stats;
+  if (min === null || max === null || value < min || value > max || value === 0)
+    widenRange(stats, value);
+}
+
+function widenRange(stats: MetricStats, value: number) {
   stats.min = stats.min === null ? value : Math.min(stats.min, value);
   stats.max = stats.max === null ? value : Math.max(stats.max, value);
+}
+
+/** Adds one second (later than the state's last) to the state, in place. */
+function addSecond(state: CallQualityState, s: CallSecond) {
+  const timeMs = s.timeMs;
+  state.samples++;
+  state.firstMs ??= timeMs;
+  state.lastMs = timeMs;
+  const inbound = s.inbound;
+  const outbound = s.outbound;
+  const mos = secondMos(s);
+  const loss = secondLossPercent(s);
+  const latency = audioLatencyMs(s.rttMs, s.jitterMs);
+  const m = state.metrics;
+  addMetric(m.mos, mos);
+  addMetric(m.mosInbound, inbound?.mos);
+  addMetric(m.mosOutbound, outbound?.mos);
+  addMetric(m.rttMs, s.rttMs);
+  addMetric(m.jitterMs, s.jitterMs);
+  addMetric(m.audioLatencyMs, latency);
+  addMetric(m.cpuAvailablePercent, s.cpuAvailablePercent);
+  addMetric(m.memoryUsedPercent, s.memoryUsedPercent);
+  const p = state.packets;
+  p.inboundCount += inbound?.packetsCount ?? 0;
+  p.inboundLost += inbound?.packetsLost ?? 0;
+  p.outboundCount += outbound?.packetsCount ?? 0;
+  p.outboundLost += outbound?.packetsLost ?? 0;
+
+  // The condition tests; only a null measure skips a condition (undefined still closes its run).
+  const r = state.runs;
+  if (mos !== null) {
+    track(r.poorMos, mos < T.mos.poor, timeMs, MOS_RULE);
+    track(r.veryPoorMos, mos < T.mos.veryPoor, timeMs, MOS_RULE);
+  }
+  const jitter = s.jitterMs;
+  if (jitter !== null) {
+    track(r.highJitter, jitter > T.jitterMs.high, timeMs, SUSTAINED_RULE);
+    track(r.veryHighJitter, jitter > T.jitterMs.veryHigh, timeMs, SUSTAINED_RULE);
+  }
+  if (loss !== null) {
+    track(r.highLoss, loss > T.packetLossPercent.high, timeMs, SUSTAINED_RULE);
+    track(r.veryHighLoss, loss > T.packetLossPercent.veryHigh, timeMs, SUSTAINED_RULE);
+  }
+  const rtt = s.rttMs;
+  if (rtt !== null) {
+    track(r.highRtt, rtt > T.rttMs.high, timeMs, SUSTAINED_RULE);
+    track(r.veryHighRtt, rtt > T.rttMs.veryHigh, timeMs, SUSTAINED_RULE);
+  }
+  if (latency !== null) {
+    track(r.highLatency, latency > T.audioLatencyMs.high, timeMs, SUSTAINED_RULE);
+    track(r.veryHighLatency, latency > T.audioLatencyMs.veryHigh, timeMs, SUSTAINED_RULE);
+  }
+  const cpu = s.cpuAvailablePercent;
+  if (cpu !== null) {
+    track(r.highCpu, cpu < T.cpuAvailablePercent.high, timeMs, RESOURCE_RULE);
+    track(r.veryHighCpu, cpu < T.cpuAvailablePercent.veryHigh, timeMs, RESOURCE_RULE);
+  }
+  const memory = s.memoryUsedPercent;
+  if (memory !== null) {
+    track(r.highMemory, memory > T.memoryUsedPercent.high, timeMs, RESOURCE_RULE);
+    track(r.veryHighMemory, memory > T.memoryUsedPercent.veryHigh, timeMs, RESOURCE_RULE);
+  }
+  const status = s.agentStatus;
+  if (status === 'On Hold') {
+    track(r.noInboundAudio, false, timeMs, NO_AUDIO_RULE);
+  } else {
+    const count = inbound?.packetsCount;
+    if (count != null) track(r.noInboundAudio, count === 0, timeMs, NO_AUDIO_RULE);
+  }
+  if (status !== null) {
+    track(r.onHold, status === 'On Hold', timeMs, END_RULE);
+    track(r.onMute, status === 'On Mute', timeMs, END_RULE);
+  }
+}
+
+/** Adds sorted seconds to the state in place; checks the order first, so a refusal changes nothing. */
+function addSeconds(state: CallQualityState, seconds: readonly CallSecond[]): CallQualityState {
+  let lastMs = state.lastMs;
+  for (const s of seconds) {
+    if (lastMs !== null && s.timeMs <= lastMs) {
+      throw new Error('appendSeconds: seconds must be sorted and later than the state');
+    }
+    lastMs = s.timeMs;
+  }
+  for (const s of seconds) addSecond(state, s);
+  return state;
 }
 
 /** True when these seconds (sorted) all come after the state's last one, so they can be appended. */
@@ -447,68 +613,25 @@ export function appendSeconds(
   state: CallQualityState,
   seconds: readonly CallSecond[],
 ): CallQualityState {
-  const next = cloneState(state);
-  for (const s of seconds) {
-    if (next.lastMs !== null && s.timeMs <= next.lastMs) {
-      throw new Error('appendSeconds: seconds must be sorted and later than the state');
-    }
-    next.samples++;
-    next.firstMs ??= s.timeMs;
-    next.lastMs = s.timeMs;
-    const view: SecondView = {
-      s,
-      mos: secondMos(s),
-      loss: secondLossPercent(s),
-      latency: audioLatencyMs(s.rttMs, s.jitterMs),
-    };
-    const m = next.metrics;
-    addMetric(m.mos, view.mos);
-    addMetric(m.mosInbound, s.inbound?.mos);
-    addMetric(m.mosOutbound, s.outbound?.mos);
-    addMetric(m.rttMs, s.rttMs);
-    addMetric(m.jitterMs, s.jitterMs);
-    addMetric(m.audioLatencyMs, view.latency);
-    addMetric(m.cpuAvailablePercent, s.cpuAvailablePercent);
-    addMetric(m.memoryUsedPercent, s.memoryUsedPercent);
-    next.packets.inboundCount += s.inbound?.packetsCount ?? 0;
-    next.packets.inboundLost += s.inbound?.packetsLost ?? 0;
-    next.packets.outboundCount += s.outbound?.packetsCount ?? 0;
-    next.packets.outboundLost += s.outbound?.packetsLost ?? 0;
-    for (const { key, test, minSeconds, gapMs } of CONDITION_LIST) {
-      const hit = test(view);
-      if (hit === null) continue;
-      const run = next.runs[key];
-      if (run.openLastMs !== null && s.timeMs - run.openLastMs > gapMs) closeRun(run, minSeconds);
-      if (hit) {
-        run.openStartMs ??= s.timeMs;
-        run.openLastMs = s.timeMs;
-      } else {
-        closeRun(run, minSeconds);
-      }
-    }
-  }
-  return next;
+  return addSeconds(cloneState(state), seconds);
+}
+
+/**
+ * Like appendSeconds, but adds the seconds to the given state itself and returns it (no copy):
+ * for a caller that owns the state, such as one just read by parseCallQualityState.
+ */
+export function appendSecondsInPlace(
+  state: CallQualityState,
+  seconds: readonly CallSecond[],
+): CallQualityState {
+  return addSeconds(state, seconds);
 }
 
 /** The state of a call from all its seconds, in any order (duplicates by time are counted once). */
 export function callQualityFromSeconds(seconds: readonly CallSecond[]): CallQualityState {
   const sorted = [...seconds].sort((a, b) => a.timeMs - b.timeMs);
   const unique = sorted.filter((s, i) => i === 0 || s.timeMs !== sorted[i - 1]?.timeMs);
-  return appendSeconds(emptyCallQualityState(), unique);
-}
-
-/** A condition's runs with the open one counted as if it ended now. */
-function runSummary(state: CallQualityState, key: QualityCondition) {
-  const run = state.runs[key];
-  const { minSeconds } = CONDITIONS[key];
-  let { longestSeconds, episodes } = run;
-  let openSeconds = 0;
-  if (run.openStartMs !== null && run.openLastMs !== null) {
-    openSeconds = runSeconds(run.openStartMs, run.openLastMs);
-    longestSeconds = Math.max(longestSeconds, openSeconds);
-    if (openSeconds >= minSeconds) episodes++;
-  }
-  return { longestSeconds, episodes, openSeconds, openLastMs: run.openLastMs };
+  return addSeconds(emptyCallQualityState(), unique);
 }
 
 /** A warning found on a call: its tag, why (pattern) and how often. */
@@ -590,9 +713,73 @@ export function callAggregates(state: CallQualityState): CallAggregates {
 
 /** The call score: 10 minus the weight of each tag, floored at 0. */
 export function callScore(tags: readonly CallTag[]): number {
-  const deducted = tags.reduce((sum, tag) => sum + CALL_SCORE_WEIGHTS[tag], 0);
+  let deducted = 0;
+  for (const tag of tags) deducted += CALL_SCORE_WEIGHTS[tag];
   return Math.max(0, CALL_SCORE_MAX - deducted);
 }
+
+/**
+ * Adds the insight of one level of a measure when its condition had an episode (the open run
+ * counted as if it ended now) or, with `average`, when the whole call crossed the level. Says
+ * whether it added one.
+ */
+function addLevel(
+  insights: CallInsight[],
+  group: CallTagGroup,
+  tag: CallTag,
+  severity: CallInsight['severity'],
+  run: RunState,
+  minSeconds: number,
+  average: boolean,
+): boolean {
+  let longestSeconds = run.longestSeconds;
+  let episodes = run.episodes;
+  if (run.openStartMs !== null && run.openLastMs !== null) {
+    const openSeconds = runSeconds(run.openStartMs, run.openLastMs);
+    longestSeconds = Math.max(longestSeconds, openSeconds);
+    if (openSeconds >= minSeconds) episodes++;
+  }
+  if (episodes > 0) {
+    insights.push({ tag, group, severity, pattern: 'sustained', count: episodes, longestSeconds });
+    return true;
+  }
+  if (!average) return false;
+  insights.push({ tag, group, severity, pattern: 'degraded', count: 1, longestSeconds });
+  return true;
+}
+
+/** Adds a two-level measure's insight: the severe level first, the plain one only when the severe did not fire. */
+function addTwoLevel(
+  insights: CallInsight[],
+  group: CallTagGroup,
+  rule: RunRule,
+  severe: { tag: CallTag; run: RunState; average: boolean },
+  plain: { tag: CallTag; run: RunState; average: boolean },
+) {
+  if (
+    addLevel(insights, group, severe.tag, 'critical', severe.run, rule.minSeconds, severe.average)
+  )
+    return;
+  addLevel(insights, group, plain.tag, 'warning', plain.run, rule.minSeconds, plain.average);
+}
+
+/** Adds the end-of-call finding when the run reaches the call's last second and lasted long enough. */
+function addEndedIn(insights: CallInsight[], tag: CallTag, run: RunState, lastMs: number): boolean {
+  if (run.openLastMs === null || lastMs - run.openLastMs > P.gapToleranceMs) return false;
+  const openSeconds = run.openStartMs === null ? 0 : runSeconds(run.openStartMs, run.openLastMs);
+  if (openSeconds < END_RULE.minSeconds) return false;
+  insights.push({
+    tag,
+    group: 'hold',
+    severity: 'warning',
+    pattern: 'sustained',
+    count: 1,
+    longestSeconds: openSeconds,
+  });
+  return true;
+}
+
+const overAvg = (v: number | null, limit: number) => v !== null && v > limit;
 
 /**
  * Aggregates, tags, insights and score of a call. Per group the "Very" tag wins over the plain
@@ -601,53 +788,14 @@ export function callScore(tags: readonly CallTag[]): number {
  */
 export function evaluateCallQuality(input: CallQualityInput): CallQuality {
   const { state } = input;
-  const aggregates = callAggregates(state);
+  const a = callAggregates(state);
+  const r = state.runs;
   const insights: CallInsight[] = [];
-  const add = (insight: CallInsight) => insights.push(insight);
-
-  // Two-level measures: the severe level first; the plain one only when the severe did not fire.
-  const twoLevel = (
-    group: CallTagGroup,
-    levels: {
-      tag: CallTag;
-      condition: QualityCondition;
-      severity: CallInsight['severity'];
-      average?: boolean;
-    }[],
-  ) => {
-    for (const level of levels) {
-      const run = runSummary(state, level.condition);
-      if (run.episodes > 0) {
-        add({
-          tag: level.tag,
-          group,
-          severity: level.severity,
-          pattern: 'sustained',
-          count: run.episodes,
-          longestSeconds: run.longestSeconds,
-        });
-        return;
-      }
-      if (level.average) {
-        add({
-          tag: level.tag,
-          group,
-          severity: level.severity,
-          pattern: 'degraded',
-          count: 1,
-          longestSeconds: run.longestSeconds,
-        });
-        return;
-      }
-    }
-  };
-  const a = aggregates;
-  const overAvg = (v: number | null, limit: number) => v !== null && v > limit;
   const lossPercent = a.packetsLostFraction === null ? null : a.packetsLostFraction * 100;
   const latencyAvg = avg(state.metrics.audioLatencyMs);
 
   if (a.mosAvg !== null && a.mosAvg <= T.callQualityMos.veryPoor) {
-    add({
+    insights.push({
       tag: CALL_TAGS.veryPoorCallQuality,
       group: 'callQuality',
       severity: 'critical',
@@ -656,7 +804,7 @@ export function evaluateCallQuality(input: CallQualityInput): CallQuality {
       longestSeconds: null,
     });
   } else if (a.mosAvg !== null && a.mosAvg <= T.callQualityMos.poor) {
-    add({
+    insights.push({
       tag: CALL_TAGS.poorCallQuality,
       group: 'callQuality',
       severity: 'warning',
@@ -665,102 +813,100 @@ export function evaluateCallQuality(input: CallQualityInput): CallQuality {
       longestSeconds: null,
     });
   }
-  twoLevel('mos', [
-    { tag: CALL_TAGS.veryPoorMos, condition: 'veryPoorMos', severity: 'critical' },
-    { tag: CALL_TAGS.poorMos, condition: 'poorMos', severity: 'warning' },
-  ]);
-  twoLevel('audioLatency', [
+  addTwoLevel(
+    insights,
+    'mos',
+    MOS_RULE,
+    { tag: CALL_TAGS.veryPoorMos, run: r.veryPoorMos, average: false },
+    { tag: CALL_TAGS.poorMos, run: r.poorMos, average: false },
+  );
+  addTwoLevel(
+    insights,
+    'audioLatency',
+    SUSTAINED_RULE,
     {
       tag: CALL_TAGS.veryHighAudioLatency,
-      condition: 'veryHighLatency',
-      severity: 'critical',
+      run: r.veryHighLatency,
       average: overAvg(latencyAvg, T.audioLatencyMs.veryHigh),
     },
     {
       tag: CALL_TAGS.highAudioLatency,
-      condition: 'highLatency',
-      severity: 'warning',
+      run: r.highLatency,
       average: overAvg(latencyAvg, T.audioLatencyMs.high),
     },
-  ]);
-  twoLevel('jitter', [
+  );
+  addTwoLevel(
+    insights,
+    'jitter',
+    SUSTAINED_RULE,
     {
       tag: CALL_TAGS.veryHighJitter,
-      condition: 'veryHighJitter',
-      severity: 'critical',
+      run: r.veryHighJitter,
       average: overAvg(a.jitterAvgMs, T.jitterMs.veryHigh),
     },
     {
       tag: CALL_TAGS.highJitter,
-      condition: 'highJitter',
-      severity: 'warning',
+      run: r.highJitter,
       average: overAvg(a.jitterAvgMs, T.jitterMs.high),
     },
-  ]);
-  twoLevel('packetLoss', [
+  );
+  addTwoLevel(
+    insights,
+    'packetLoss',
+    SUSTAINED_RULE,
     {
       tag: CALL_TAGS.veryHighPacketLoss,
-      condition: 'veryHighLoss',
-      severity: 'critical',
+      run: r.veryHighLoss,
       average: overAvg(lossPercent, T.packetLossPercent.veryHigh),
     },
     {
       tag: CALL_TAGS.highPacketLoss,
-      condition: 'highLoss',
-      severity: 'warning',
+      run: r.highLoss,
       average: overAvg(lossPercent, T.packetLossPercent.high),
     },
-  ]);
-  twoLevel('rtt', [
+  );
+  addTwoLevel(
+    insights,
+    'rtt',
+    SUSTAINED_RULE,
     {
       tag: CALL_TAGS.veryHighRtt,
-      condition: 'veryHighRtt',
-      severity: 'critical',
+      run: r.veryHighRtt,
       average: overAvg(a.rttAvgMs, T.rttMs.veryHigh),
     },
-    {
-      tag: CALL_TAGS.highRtt,
-      condition: 'highRtt',
-      severity: 'warning',
-      average: overAvg(a.rttAvgMs, T.rttMs.high),
-    },
-  ]);
-  twoLevel('cpu', [
-    { tag: CALL_TAGS.veryHighCpu, condition: 'veryHighCpu', severity: 'critical' },
-    { tag: CALL_TAGS.highCpu, condition: 'highCpu', severity: 'warning' },
-  ]);
-  twoLevel('memory', [
-    { tag: CALL_TAGS.veryHighMemory, condition: 'veryHighMemory', severity: 'critical' },
-    { tag: CALL_TAGS.highMemory, condition: 'highMemory', severity: 'warning' },
-  ]);
-  twoLevel('audio', [
-    { tag: CALL_TAGS.oneWayAudio, condition: 'noInboundAudio', severity: 'critical' },
-  ]);
+    { tag: CALL_TAGS.highRtt, run: r.highRtt, average: overAvg(a.rttAvgMs, T.rttMs.high) },
+  );
+  addTwoLevel(
+    insights,
+    'cpu',
+    RESOURCE_RULE,
+    { tag: CALL_TAGS.veryHighCpu, run: r.veryHighCpu, average: false },
+    { tag: CALL_TAGS.highCpu, run: r.highCpu, average: false },
+  );
+  addTwoLevel(
+    insights,
+    'memory',
+    RESOURCE_RULE,
+    { tag: CALL_TAGS.veryHighMemory, run: r.veryHighMemory, average: false },
+    { tag: CALL_TAGS.highMemory, run: r.highMemory, average: false },
+  );
+  addLevel(
+    insights,
+    'audio',
+    CALL_TAGS.oneWayAudio,
+    'critical',
+    r.noInboundAudio,
+    NO_AUDIO_RULE.minSeconds,
+    false,
+  );
 
-  // End-of-call findings: the last run of hold or mute reaches the call's last second.
+  // End-of-call findings: the last run of hold (else of mute) reaches the call's last second.
   if (input.endMs !== null && state.lastMs !== null) {
-    const lastMs = state.lastMs;
-    for (const [condition, tag] of [
-      ['onHold', CALL_TAGS.endedOnHold],
-      ['onMute', CALL_TAGS.endedOnMute],
-    ] as const) {
-      const run = runSummary(state, condition);
-      const reachesEnd = run.openLastMs !== null && lastMs - run.openLastMs <= P.gapToleranceMs;
-      if (reachesEnd && run.openSeconds >= CONDITIONS[condition].minSeconds) {
-        add({
-          tag,
-          group: 'hold',
-          severity: 'warning',
-          pattern: 'sustained',
-          count: 1,
-          longestSeconds: run.openSeconds,
-        });
-        break;
-      }
-    }
+    if (!addEndedIn(insights, CALL_TAGS.endedOnHold, r.onHold, state.lastMs))
+      addEndedIn(insights, CALL_TAGS.endedOnMute, r.onMute, state.lastMs);
   }
   if (input.errorLogCount > 0) {
-    add({
+    insights.push({
       tag: CALL_TAGS.softphoneError,
       group: 'softphone',
       severity: 'warning',
@@ -770,7 +916,7 @@ export function evaluateCallQuality(input: CallQualityInput): CallQuality {
     });
   }
   if (input.browser && !isSupportedBrowser(input.browser.name, input.browser.version ?? null)) {
-    add({
+    insights.push({
       tag: CALL_TAGS.unsupportedBrowser,
       group: 'browser',
       severity: 'warning',
@@ -780,6 +926,7 @@ export function evaluateCallQuality(input: CallQualityInput): CallQuality {
     });
   }
 
-  const tags = insights.map((i) => i.tag);
-  return { aggregates, tags, insights, score: callScore(tags) };
+  const tags: CallTag[] = [];
+  for (const insight of insights) tags.push(insight.tag);
+  return { aggregates: a, tags, insights, score: callScore(tags) };
 }
