@@ -498,6 +498,20 @@ function trackSlow(run: RunState, hit: boolean, timeMs: number, rule: RunRule) {
   }
 }
 
+/** The runs of a two-level "over the line" measure (a null measure extends and breaks neither). */
+function overLevels(
+  high: RunState,
+  veryHigh: RunState,
+  value: number | null,
+  limits: { high: number; veryHigh: number },
+  timeMs: number,
+  rule: RunRule,
+) {
+  if (value === null) return;
+  track(high, value > limits.high, timeMs, rule);
+  track(veryHigh, value > limits.veryHigh, timeMs, rule);
+}
+
 function addMetric(stats: MetricStats, value: number | null | undefined) {
   if (value === null || value === undefined || !Number.isFinite(value)) return;
   stats.n++;
@@ -545,34 +559,23 @@ function addSecond(state: CallQualityState, s: CallSecond) {
     track(r.poorMos, mos < T.mos.poor, timeMs, MOS_RULE);
     track(r.veryPoorMos, mos < T.mos.veryPoor, timeMs, MOS_RULE);
   }
-  const jitter = s.jitterMs;
-  if (jitter !== null) {
-    track(r.highJitter, jitter > T.jitterMs.high, timeMs, SUSTAINED_RULE);
-    track(r.veryHighJitter, jitter > T.jitterMs.veryHigh, timeMs, SUSTAINED_RULE);
-  }
-  if (loss !== null) {
-    track(r.highLoss, loss > T.packetLossPercent.high, timeMs, SUSTAINED_RULE);
-    track(r.veryHighLoss, loss > T.packetLossPercent.veryHigh, timeMs, SUSTAINED_RULE);
-  }
-  const rtt = s.rttMs;
-  if (rtt !== null) {
-    track(r.highRtt, rtt > T.rttMs.high, timeMs, SUSTAINED_RULE);
-    track(r.veryHighRtt, rtt > T.rttMs.veryHigh, timeMs, SUSTAINED_RULE);
-  }
-  if (latency !== null) {
-    track(r.highLatency, latency > T.audioLatencyMs.high, timeMs, SUSTAINED_RULE);
-    track(r.veryHighLatency, latency > T.audioLatencyMs.veryHigh, timeMs, SUSTAINED_RULE);
-  }
+  overLevels(r.highJitter, r.veryHighJitter, s.jitterMs, T.jitterMs, timeMs, SUSTAINED_RULE);
+  overLevels(r.highLoss, r.veryHighLoss, loss, T.packetLossPercent, timeMs, SUSTAINED_RULE);
+  overLevels(r.highRtt, r.veryHighRtt, s.rttMs, T.rttMs, timeMs, SUSTAINED_RULE);
+  overLevels(r.highLatency, r.veryHighLatency, latency, T.audioLatencyMs, timeMs, SUSTAINED_RULE);
   const cpu = s.cpuAvailablePercent;
   if (cpu !== null) {
     track(r.highCpu, cpu < T.cpuAvailablePercent.high, timeMs, RESOURCE_RULE);
     track(r.veryHighCpu, cpu < T.cpuAvailablePercent.veryHigh, timeMs, RESOURCE_RULE);
   }
-  const memory = s.memoryUsedPercent;
-  if (memory !== null) {
-    track(r.highMemory, memory > T.memoryUsedPercent.high, timeMs, RESOURCE_RULE);
-    track(r.veryHighMemory, memory > T.memoryUsedPercent.veryHigh, timeMs, RESOURCE_RULE);
-  }
+  overLevels(
+    r.highMemory,
+    r.veryHighMemory,
+    s.memoryUsedPercent,
+    T.memoryUsedPercent,
+    timeMs,
+    RESOURCE_RULE,
+  );
   const status = s.agentStatus;
   if (status === 'On Hold') {
     track(r.noInboundAudio, false, timeMs, NO_AUDIO_RULE);

@@ -112,8 +112,8 @@ export const callSummaries = pgTable(
 /**
  * The seconds of a call in chunks: one row per call and ingested batch, each measure an array with
  * one element per second, in time order (`offsetsMs`: milliseconds after `startTs`). The key
- * serves "all seconds of one call"; a resent second is recognised under the call summary's lock
- * (see services/telemetry/call-samples.ts). No foreign key: it would cost a lookup per write.
+ * serves "all seconds of one call"; a resent second is recognised by the call summary's
+ * accumulator (see services/telemetry/ingest-samples.ts). No foreign key: it would cost a lookup per write.
  */
 export const callSampleChunks = pgTable(
   'call_sample_chunks',

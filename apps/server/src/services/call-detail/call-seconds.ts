@@ -3,6 +3,8 @@ import type { DbOrTx } from '../audit/audit-log.ts';
 import {
   agentStatusOf,
   loadSeconds,
+  MOS_COMPUTED_INBOUND,
+  MOS_COMPUTED_OUTBOUND,
   overlapping,
   readChunks,
   SERIES_AT,
@@ -45,9 +47,6 @@ export async function readCallSeconds(
     agentStatus: s.agentStatus,
   }));
 }
-
-const MOS_COMPUTED_INBOUND = 1;
-const MOS_COMPUTED_OUTBOUND = 2;
 
 /** A stored element as a JSON value: PostgreSQL writes `real` in its shortest exact form. */
 const json = (text: string | undefined) => (text === undefined || text === '' ? 'null' : text);

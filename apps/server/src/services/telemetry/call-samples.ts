@@ -18,9 +18,6 @@ import { ConcurrentSummaryUpdate, sqlStateOf } from './ingest-context.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Key of a second within a group: contact and time. */
-export const secondKey = (contactId: string, timeMs: number) => `${contactId}\u0001${timeMs}`;
-
 const f32 = (v: number | null) => (v === null ? null : Math.fround(v));
 
 function roundDirection(d: CallSecondDirection | null) {
@@ -43,8 +40,9 @@ export function roundAsStored(s: CallSecond): CallSecond {
   return s;
 }
 
-const MOS_COMPUTED_INBOUND = 1;
-const MOS_COMPUTED_OUTBOUND = 2;
+/** Bits of call_sample_chunks.mos_computed: the direction's MOS came from the E-model. */
+export const MOS_COMPUTED_INBOUND = 1;
+export const MOS_COMPUTED_OUTBOUND = 2;
 
 type SeriesType = 'real' | 'int4' | 'int2';
 
@@ -128,9 +126,9 @@ function arrayParam<R>(
 
 /**
  * Stores each call's new seconds as one chunk row, all in one statement: every measure travels as
- * one flat array over the batch, and each row takes its slice. The caller holds the calls'
- * summary locks and has dropped seconds already stored (see ingestSamples). Answers the number
- * of seconds stored.
+ * one flat array over the batch, and each row takes its slice. The caller has dropped seconds
+ * already stored (see ingestSamples); a chunk that crossed another batch's is retried, never
+ * stored twice. Answers the number of seconds stored.
  */
 export async function insertChunks(
   tx: DbOrTx,
@@ -274,44 +272,49 @@ function directionOf(
   return { mos, mosComputed: computed, packetsCount: count, packetsLost: lost, audioLevel: level };
 }
 
-/** The seconds of one chunk; `real` measures rounded to 32-bit floats unless `shortest`. */
+/** One measure of a chunk's k-th second; `real` ones rounded to 32-bit floats unless `shortest`. */
+function measure(
+  chunk: ChunkText,
+  name: keyof typeof SERIES_AT,
+  k: number,
+  shortest: boolean,
+): number | null {
+  const i = SERIES_AT[name];
+  const text = chunk.series[i]?.[k];
+  if (text === undefined || text === '') return null;
+  const value = Number(text);
+  return !shortest && SERIES[i]?.type === 'real' ? Math.fround(value) : value;
+}
+
+/** The seconds of one chunk, in its (time) order. */
 function chunkSeconds(chunk: ChunkText, shortest: boolean, out: CallSecond[]) {
-  const column = SERIES.map((c, i) => {
-    const texts = chunk.series[i] ?? [];
-    const round = c.type === 'real' && !shortest;
-    return (k: number) => {
-      const t = texts[k];
-      if (t === undefined || t === '') return null;
-      return round ? Math.fround(Number(t)) : Number(t);
-    };
-  });
-  const get = (name: keyof typeof SERIES_AT, k: number) => column[SERIES_AT[name]]?.(k) ?? null;
-  chunk.offsetsMs.forEach((offset, k) => {
-    const computed = get('mos_computed', k) ?? 0;
+  for (let k = 0; k < chunk.offsetsMs.length; k++) {
+    const get = (name: keyof typeof SERIES_AT) => measure(chunk, name, k, shortest);
+    const computed = get('mos_computed') ?? 0;
     out.push({
       contactId: chunk.contactId,
-      timeMs: chunk.startMs + offset,
+      timeMs: chunk.startMs + (chunk.offsetsMs[k] ?? 0),
       inbound: directionOf(
-        get('in_mos', k),
-        get('in_packets', k),
-        get('in_lost', k),
-        get('in_audio_level', k),
+        get('in_mos'),
+        get('in_packets'),
+        get('in_lost'),
+        get('in_audio_level'),
         (computed & MOS_COMPUTED_INBOUND) !== 0,
       ),
       outbound: directionOf(
-        get('out_mos', k),
-        get('out_packets', k),
-        get('out_lost', k),
-        get('out_audio_level', k),
+        get('out_mos'),
+        get('out_packets'),
+        get('out_lost'),
+        get('out_audio_level'),
         (computed & MOS_COMPUTED_OUTBOUND) !== 0,
       ),
-      rttMs: get('rtt_ms', k),
-      jitterMs: get('jitter_ms', k),
-      cpuAvailablePercent: get('cpu_available_percent', k),
-      memoryUsedPercent: get('memory_used_percent', k),
-      agentStatus: agentStatusOf(get('agent_status', k)),
+      rttMs: get('rtt_ms'),
+      jitterMs: get('jitter_ms'),
+      cpuAvailablePercent: get('cpu_available_percent'),
+      memoryUsedPercent: get('memory_used_percent'),
+      agentStatus: agentStatusOf(get('agent_status')),
     });
-  });
+  }
 }
 
 /**

@@ -32,6 +32,7 @@ export class ConcurrentSummaryUpdate extends Error {
     this.name = 'ConcurrentSummaryUpdate';
   }
 }
+
 /** Batches crossing on the same calls are rare (a collector sends a call's seconds in order). */
 const MAX_ATTEMPTS = 5;
 

@@ -79,8 +79,8 @@ function mergeByTime(a: readonly CallSecond[], b: readonly CallSecond[]): CallSe
 /**
  * POST /api/ingest/v1/samples: stores the valid seconds of a batch (a resent second is kept once),
  * fills in missing MOS with the E-model, and updates each call's summary in the same transaction.
- * Under the summary's lock, a call's accumulator knows its last stored second: seconds after it
- * are new and are merged into it (the usual case, no read of stored seconds). A call with a late
+ * A call's accumulator knows its last stored second: seconds after it are new and are merged
+ * into it (the usual case, no read of stored seconds; a crossed batch is retried). A call with a late
  * or resent second reads its stored seconds, drops those already there and is recomputed.
  */
 export async function ingestSamples(
