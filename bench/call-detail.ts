@@ -7,7 +7,7 @@ import {
 import type { Benchmark, BenchResult, Figure } from './lib/benchmark.ts';
 import { demoAgents } from '../apps/server/src/demo/catalogue.ts';
 import { generateCall } from '../apps/server/src/demo/generate-call.ts';
-import type { IngestLogInput } from '@callsight/shared';
+import { CallDetailSchema, type IngestLogInput } from '@callsight/shared';
 
 const callSeconds = 3_600;
 /** A chatty softphone: one more INFO/WARN line every 4 s besides the call's own lines. */
@@ -83,10 +83,9 @@ async function run(): Promise<BenchResult> {
 
       const url = `/api/viscall2/call/ap-southeast-2/${call.contactId}?includeTelemetry=true`;
       const { ms, bytes, body } = await timeGets(server.baseUrl, url, headers, runs);
-      const seconds =
-        typeof body === 'object' && body && 'seconds' in body && Array.isArray(body.seconds)
-          ? body.seconds.length
-          : 'unknown';
+      // The answer is checked as the web app reads it (schema, seconds as rows).
+      const parsed = CallDetailSchema.safeParse(body);
+      const seconds = parsed.success ? parsed.data.seconds.length : 'not a call detail answer';
       const p95 = percentile(ms, 95);
       figures.push(
         { label: 'seconds answered', value: seconds },

@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { expect, test, type Page } from '@playwright/test';
-import type { CallDetail, CallStatsPage } from '@callsight/shared';
+import { CallDetailSchema, type CallStatsPage } from '@callsight/shared';
 import config from './playwright.config.ts';
 import { ACCOUNTS, groupIdOf, submitLogin } from './support/auth.ts';
 import { apiSession, createApiKey } from './support/api.ts';
@@ -122,7 +122,7 @@ test.describe.serial('Collector SDK', () => {
       { headers },
     );
     expect(detailRes.status()).toBe(200);
-    const detail = (await detailRes.json()) as CallDetail;
+    const detail = CallDetailSchema.parse(await detailRes.json());
     expect(detail.seconds.length).toBe(delivered.sentSamples);
     // Every second is there, the offline ones included: no gap in the trace.
     const times = detail.seconds.map((sec) => Date.parse(sec.timestamp));

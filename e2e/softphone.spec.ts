@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CallDetail } from '@callsight/shared';
+import { CallDetailSchema } from '@callsight/shared';
 import { apiSession, ingest } from './support/api.ts';
 
 /**
@@ -130,7 +130,7 @@ test('the demo softphone calls through the collector and shows a workflow agent 
     { headers },
   );
   expect(detailRes.status()).toBe(200);
-  const detail = (await detailRes.json()) as CallDetail;
+  const detail = CallDetailSchema.parse(await detailRes.json());
   expect(detail.seconds.length).toBeGreaterThanOrEqual(3);
   expect(detail.seconds.some((s) => s.inbound?.packetsCount)).toBe(true);
   expect(new Set(detail.seconds.map((s) => s.agentStatus))).toContain('On Mute');

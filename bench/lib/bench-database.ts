@@ -56,7 +56,11 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
       url: dbUrl,
       prepare: () => prepare({ url: dbUrl, dataDir: 'memory://' }),
       serve: () => startServer({ DATABASE_URL: dbUrl }),
-      drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+      // BENCH_KEEP_DATABASE=1 keeps it for a look afterwards (psql, EXPLAIN).
+      drop: async () => {
+        if (!process.env.BENCH_KEEP_DATABASE)
+          await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      },
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));

@@ -3,6 +3,8 @@ import {
   CALL_DETAIL_TEXTS,
   CALL_TAGS,
   CallDetailSchema,
+  CallDetailSecondsSchema,
+  callDetailSecondRows,
   type ApiError,
   type CallDetail,
   type IngestCallInput,
@@ -11,7 +13,9 @@ import {
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createTenant, createUser, signIn } from './factories.ts';
-import { readCallSeconds, readCallSecondsJson } from '../src/services/call-detail/call-seconds.ts';
+import { ByteWriter } from '../src/lib/byte-writer.ts';
+import { readCallSeconds, writeCallSecondsJson } from '../src/services/call-detail/call-seconds.ts';
+import { readCallChunksText } from '../src/services/telemetry/call-samples.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -176,14 +180,14 @@ describe('GET /api/viscall2/call/{region}/{contactId}', () => {
     const plain = await get(t.viewerHeaders, id, '?includeTelemetry=false');
     expect(plain.statusCode).toBe(200);
     expect(plain.json<CallDetail>().telemetry.hits.hits).toEqual([]);
-    expect(plain.json<CallDetail>().seconds).toHaveLength(120);
+    expect(CallDetailSchema.parse(plain.json()).seconds).toHaveLength(120);
 
     const refused = await get(t.viewerHeaders, id, '?includeTelemetry=true');
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ApiError>().error.message).toBe(CALL_DETAIL_TEXTS.telemetryForbidden);
   });
 
-  it('writes the seconds as JSON in the database with the values read as rows', async () => {
+  it('writes the seconds as JSON from the stored text with the values read as rows, late ones in time order', async () => {
     const t = await tenant();
     const id = contact();
     const odd: IngestSampleInput[] = [
@@ -206,14 +210,36 @@ describe('GET /api/viscall2/call/{region}/{contactId}', () => {
         ...odd.map((o, i) => ({ ...o, timestamp: T0 + 200_000 + i * 1000 + (i === 1 ? 1 : 0) })),
       ],
     });
+    // A late batch: its chunk overlaps the stored ones, so the seconds are sorted by time.
+    await ingest(t.key, 'samples', {
+      samples: [
+        { contactId: id, timestamp: T0 + 200_500, rttMs: 77.25, agentStatus: 'On Mute' },
+        { contactId: id, timestamp: T0 - 1000, inbound: { mos: 3.9, packetsLost: 2 } },
+      ],
+    });
     const asRows = await readCallSeconds(s.database.db, t.group.id, id, 1000);
-    const asJson = await readCallSecondsJson(s.database.db, t.group.id, id, 1000);
-    expect(asJson.count).toBe(asRows.length);
-    expect(JSON.parse(asJson.json)).toEqual(asRows);
-    const cut = await readCallSecondsJson(s.database.db, t.group.id, id, 7);
-    expect([cut.count, JSON.parse(cut.json)]).toEqual([7, asRows.slice(0, 7)]);
-    const none = await readCallSecondsJson(s.database.db, t.group.id, 'nobody', 10);
-    expect([none.count, JSON.parse(none.json)]).toEqual([0, []]);
+    expect(asRows.map((r) => r.timestamp)).toEqual(
+      asRows.map((r) => r.timestamp).sort((a, b) => a.localeCompare(b)),
+    );
+    const res = await get(t.viewerHeaders, id);
+    expect(res.statusCode).toBe(200);
+    expect(CallDetailSchema.parse(res.json()).seconds).toEqual(asRows);
+
+    const text = await readCallChunksText(s.database.db, t.group.id, id);
+    const written = (limit: number) => {
+      const w = new ByteWriter(8);
+      const count = writeCallSecondsJson(w, text, limit);
+      const columns = CallDetailSecondsSchema.parse(JSON.parse(w.bytes().toString()));
+      return [count, callDetailSecondRows(columns)];
+    };
+    expect(written(1000)).toEqual([asRows.length, asRows]);
+    expect(written(7)).toEqual([7, asRows.slice(0, 7)]);
+    expect(await readCallChunksText(s.database.db, t.group.id, 'nobody')).toBeNull();
+    const none = new ByteWriter();
+    expect(writeCallSecondsJson(none, null, 10)).toBe(0);
+    expect(
+      callDetailSecondRows(CallDetailSecondsSchema.parse(JSON.parse(none.bytes().toString()))),
+    ).toEqual([]);
   });
 
   it('shows a call whose summary has not arrived yet, from its seconds', async () => {

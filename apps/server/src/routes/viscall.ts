@@ -4,9 +4,9 @@ import {
   CALL_DETAIL_TEXTS,
   CallDetailParamsSchema,
   CallDetailQuerySchema,
-  CallDetailSchema,
+  CallDetailAnswerSchema,
   hasPermission,
-  type CallDetail,
+  type CallDetailAnswer,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { forbidden } from '../lib/errors.ts';
@@ -32,7 +32,7 @@ export async function viscallRoutes({ app, db, authorize }: AppContext) {
       summary: "One call of the caller's group: seconds, summary, softphone logs and telemetry",
       params: CallDetailParamsSchema,
       querystring: CallDetailQuerySchema,
-      response: { 200: CallDetailSchema, ...errors },
+      response: { 200: CallDetailAnswerSchema, ...errors },
     },
     preValidation: authorize(CALL_DETAIL_ACCESS.view),
     handler: async (request, reply) => {
@@ -41,14 +41,16 @@ export async function viscallRoutes({ app, db, authorize }: AppContext) {
       if (includeTelemetry && !hasPermission(caller.permissions, CALL_DETAIL_ACCESS.telemetry)) {
         throw forbidden(CALL_DETAIL_TEXTS.telemetryForbidden);
       }
-      // Already the JSON of CallDetailSchema (checked there); Fastify sends a JSON string as is,
+      // Already the UTF-8 JSON of CallDetailAnswerSchema (checked there); Fastify sends a Buffer as is,
       // but the typed reply only knows the object form.
       const json = await getCallDetailJson(db, {
         groupId: caller.groupId,
         contactId: request.params.contactId,
         includeTelemetry,
       });
-      return reply.type('application/json; charset=utf-8').send(json as unknown as CallDetail);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as CallDetailAnswer);
     },
   });
 }

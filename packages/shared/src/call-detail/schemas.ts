@@ -62,6 +62,103 @@ export const CallDetailSecondSchema = z.object({
 });
 export type CallDetailSecond = z.infer<typeof CallDetailSecondSchema>;
 
+const column = z.array(num);
+/** One direction's measures over the seconds, one value per second. */
+const DirectionColumnsSchema = z.object({
+  mos: column,
+  mosComputed: z.array(z.boolean()),
+  packetsCount: column,
+  packetsLost: column,
+  audioLevel: column,
+});
+const DIRECTION_KEYS = ['mos', 'mosComputed', 'packetsCount', 'packetsLost', 'audioLevel'] as const;
+const SECOND_KEYS = ['rttMs', 'jitterMs', 'cpuAvailablePercent', 'memoryUsedPercent'] as const;
+
+/**
+ * The call trace on the wire: the seconds as columns, one value per second in each, in time
+ * order. A one-hour call is 3,600 seconds: as columns its answer is a fifth of the size of one
+ * object per second (the keys are not repeated), and quicker to write and to read. A direction
+ * with no measure in a second is null in the row form (callDetailSecondRows).
+ */
+export const CallDetailSecondsSchema = z
+  .object({
+    timestamp: z.array(time),
+    inbound: DirectionColumnsSchema,
+    outbound: DirectionColumnsSchema,
+    rttMs: column,
+    jitterMs: column,
+    cpuAvailablePercent: column,
+    memoryUsedPercent: column,
+    agentStatus: z.array(z.enum(AGENT_STATUSES).nullable()),
+  })
+  .refine(
+    (c) => {
+      const n = c.timestamp.length;
+      return (
+        DIRECTION_KEYS.every((k) => c.inbound[k].length === n && c.outbound[k].length === n) &&
+        SECOND_KEYS.every((k) => c[k].length === n) &&
+        c.agentStatus.length === n
+      );
+    },
+    { message: 'Every column has one value per timestamp' },
+  );
+export type CallDetailSeconds = z.infer<typeof CallDetailSecondsSchema>;
+
+type DirectionColumns = z.infer<typeof DirectionColumnsSchema>;
+
+function directionAt(c: DirectionColumns, i: number): CallDetailDirection | null {
+  const d: CallDetailDirection = {
+    mos: c.mos[i] ?? null,
+    mosComputed: c.mosComputed[i] ?? false,
+    packetsCount: c.packetsCount[i] ?? null,
+    packetsLost: c.packetsLost[i] ?? null,
+    audioLevel: c.audioLevel[i] ?? null,
+  };
+  const none = d.mos === null && d.packetsCount === null && d.packetsLost === null;
+  return none && d.audioLevel === null ? null : d;
+}
+
+/** The seconds as one object each (what the charts and tables read). */
+export function callDetailSecondRows(c: CallDetailSeconds): CallDetailSecond[] {
+  return c.timestamp.map((timestamp, i) => ({
+    timestamp,
+    inbound: directionAt(c.inbound, i),
+    outbound: directionAt(c.outbound, i),
+    rttMs: c.rttMs[i] ?? null,
+    jitterMs: c.jitterMs[i] ?? null,
+    cpuAvailablePercent: c.cpuAvailablePercent[i] ?? null,
+    memoryUsedPercent: c.memoryUsedPercent[i] ?? null,
+    agentStatus: c.agentStatus[i] ?? null,
+  }));
+}
+
+function directionColumns(
+  rows: readonly CallDetailSecond[],
+  pick: (s: CallDetailSecond) => CallDetailDirection | null,
+): DirectionColumns {
+  return {
+    mos: rows.map((s) => pick(s)?.mos ?? null),
+    mosComputed: rows.map((s) => pick(s)?.mosComputed ?? false),
+    packetsCount: rows.map((s) => pick(s)?.packetsCount ?? null),
+    packetsLost: rows.map((s) => pick(s)?.packetsLost ?? null),
+    audioLevel: rows.map((s) => pick(s)?.audioLevel ?? null),
+  };
+}
+
+/** The seconds as columns (the wire form of callDetailSecondRows). */
+export function callDetailSecondColumns(rows: readonly CallDetailSecond[]): CallDetailSeconds {
+  return {
+    timestamp: rows.map((s) => s.timestamp),
+    inbound: directionColumns(rows, (s) => s.inbound),
+    outbound: directionColumns(rows, (s) => s.outbound),
+    rttMs: rows.map((s) => s.rttMs),
+    jitterMs: rows.map((s) => s.jitterMs),
+    cpuAvailablePercent: rows.map((s) => s.cpuAvailablePercent),
+    memoryUsedPercent: rows.map((s) => s.memoryUsedPercent),
+    agentStatus: rows.map((s) => s.agentStatus),
+  };
+}
+
 const StatSchema = z.object({ avg: num, min: num, max: num });
 export type CallDetailStat = z.infer<typeof StatSchema>;
 
@@ -157,10 +254,18 @@ const hits = <T extends z.ZodType>(source: T) =>
     }),
   });
 
-export const CallDetailSchema = z.object({
-  seconds: z.array(CallDetailSecondSchema),
+/** The call detail answer as sent: seconds as columns, summary, logs and telemetry as search hits. */
+export const CallDetailAnswerSchema = z.object({
+  seconds: CallDetailSecondsSchema,
   summary: hits(CallDetailSummarySchema),
   logs: hits(CallDetailLogSchema),
   telemetry: hits(CallDetailTelemetryEventSchema),
 });
-export type CallDetail = z.infer<typeof CallDetailSchema>;
+export type CallDetailAnswer = z.infer<typeof CallDetailAnswerSchema>;
+
+/** The answer as read by the web app: the same, with one object per second. */
+export const CallDetailSchema = CallDetailAnswerSchema.transform((answer) => ({
+  ...answer,
+  seconds: callDetailSecondRows(answer.seconds),
+}));
+export type CallDetail = z.output<typeof CallDetailSchema>;

@@ -7,8 +7,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { noHits, readCallLogs, readCallTelemetry } from './call-logs.ts';
-import { readCallSecondsJson } from './call-seconds.ts';
-import { callDetailJson } from './serialize-call-detail.ts';
+import { ByteWriter } from '../../lib/byte-writer.ts';
+import { readCallChunksText } from '../telemetry/call-samples.ts';
+import { writeCallSecondsJson } from './call-seconds.ts';
+import { callDetailTail } from './serialize-call-detail.ts';
 import { readCallSummary, toSummarySource } from './call-summary-source.ts';
 
 export interface CallDetailRequest {
@@ -29,23 +31,30 @@ function summaryHits(summary: Awaited<ReturnType<typeof readCallSummary>>): Call
 }
 
 /**
- * One call of the caller's group as the JSON text of the answer (the route sends it as is): its
- * seconds, summary, softphone logs and (when asked) telemetry events. The seconds are written as
- * JSON by the database (readCallSecondsJson); the rest goes through the schema. A contact the
- * group has neither summary, seconds nor logs of is not found (404, also for another group's).
+ * One call of the caller's group as the UTF-8 JSON of the answer (the route sends it as is): its
+ * seconds, summary, softphone logs and (when asked) telemetry events. The seconds are written
+ * from the text the database wrote (writeCallSecondsJson); the rest goes through the schema. A
+ * contact the group has neither summary, seconds nor logs of is not found (404, also for another
+ * group's).
  */
-export async function getCallDetailJson(db: Db, request: CallDetailRequest): Promise<string> {
+export async function getCallDetailJson(db: Db, request: CallDetailRequest): Promise<Buffer> {
   const { groupId, contactId } = request;
-  const [summary, seconds, logs, telemetry] = await Promise.all([
+  const [summary, chunks, logs, telemetry] = await Promise.all([
     readCallSummary(db, groupId, contactId),
-    readCallSecondsJson(db, groupId, contactId, CALL_DETAIL_LIMITS.maxSeconds),
+    readCallChunksText(db, groupId, contactId),
     readCallLogs(db, groupId, contactId, CALL_DETAIL_LIMITS.maxLogs),
     request.includeTelemetry
       ? readCallTelemetry(db, groupId, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
       : Promise.resolve(noHits<CallDetailTelemetryEvent>()),
   ]);
-  if (summary === null && seconds.count === 0 && logs.hits.hits.length === 0) {
+  if (summary === null && chunks === null && logs.hits.hits.length === 0) {
     throw notFound(CALL_DETAIL_TEXTS.unableData);
   }
-  return callDetailJson(seconds.json, { summary: summaryHits(summary), logs, telemetry });
+  const tail = callDetailTail({ summary: summaryHits(summary), logs, telemetry });
+  // Room for the seconds' JSON (about twice their stored text) and the rest, in one buffer.
+  const w = new ByteWriter(64 + (chunks?.length ?? 0) * 3 + tail.length * 2);
+  w.utf8('{"seconds":');
+  writeCallSecondsJson(w, chunks, CALL_DETAIL_LIMITS.maxSeconds);
+  w.utf8(tail);
+  return w.bytes();
 }

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CallDetailSchema, type CallDetail } from '@callsight/shared';
-import { callDetailJson } from './serialize-call-detail.ts';
+import {
+  CallDetailAnswerSchema,
+  CallDetailSchema,
+  callDetailSecondColumns,
+  type CallDetail,
+  type CallDetailAnswer,
+} from '@callsight/shared';
+import { callDetailTail } from './serialize-call-detail.ts';
 
 const noHits = { hits: { total: { value: 0, relation: 'eq' as const }, hits: [] } };
 
-describe('callDetailJson', () => {
+describe('callDetailTail', () => {
   it('writes the same JSON as the schema serializer', () => {
     const data: CallDetail = {
       seconds: [
@@ -46,13 +52,15 @@ describe('callDetailJson', () => {
       telemetry: noHits,
     };
     const { seconds, ...rest } = data;
-    expect(callDetailJson(JSON.stringify(seconds), rest)).toBe(
-      JSON.stringify(CallDetailSchema.encode(data)),
-    );
+    const answer: CallDetailAnswer = { ...rest, seconds: callDetailSecondColumns(seconds) };
+    const text = `{"seconds":${JSON.stringify(answer.seconds)}${callDetailTail(rest)}`;
+    expect(text).toBe(JSON.stringify(CallDetailAnswerSchema.encode(answer)));
+    // What the web app reads back: the seconds as rows again.
+    expect(CallDetailSchema.parse(JSON.parse(text))).toEqual(data);
   });
 
   it('refuses an answer that does not match the schema', () => {
     const rest = { summary: noHits, logs: noHits, telemetry: { hits: {} } };
-    expect(() => callDetailJson('[]', rest as unknown as Omit<CallDetail, 'seconds'>)).toThrow();
+    expect(() => callDetailTail(rest as unknown as Omit<CallDetailAnswer, 'seconds'>)).toThrow();
   });
 });

@@ -243,6 +243,33 @@ export async function readChunks(
   }));
 }
 
+/** Number of measures in each line of readCallChunksText, after the start and the offsets. */
+export const SERIES_COUNT = SERIES.length;
+
+/**
+ * All chunks of one call as one text, in start order, one line per chunk: its start (epoch ms),
+ * its offsets and then each SERIES measure (SERIES_AT order), fields separated by ';' and elements
+ * by ',' as PostgreSQL writes them (an empty element is NULL). Null when the call has no chunk.
+ * The call detail writes its JSON from this text without splitting it (see call-seconds.ts).
+ */
+export async function readCallChunksText(
+  db: DbOrTx,
+  groupId: string,
+  contactId: string,
+): Promise<string | null> {
+  const fields = ['offsets_ms', ...SERIES.map((c) => c.name)]
+    .map((name) => `array_to_string(${name}, ',', '')`)
+    .join(" || ';' || ");
+  const [row] = await queryRows<{ t: string | null }>(
+    db,
+    sql`select string_agg(round(extract(epoch from start_ts) * 1000)::bigint || ';' ||
+          ${sql.raw(fields)}, chr(10) order by start_ts) as t
+        from call_sample_chunks
+        where group_id = ${groupId}::uuid and contact_id = ${contactId}`,
+  );
+  return row?.t ?? null;
+}
+
 /** Whether a contact's chunks (in start order) overlap in time: seconds that arrived late. */
 export function overlapping(chunks: readonly ChunkText[]): boolean {
   for (let i = 1; i < chunks.length; i++) {
