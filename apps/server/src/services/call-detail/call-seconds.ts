@@ -83,61 +83,63 @@ class Tokens {
   }
 }
 
-/** Reads an integer at `at` (digits, maybe a leading '-'); answers it and where it stops. */
-function readInt(text: string, at: number): { value: number; end: number } {
+/** The integer written at `at` (digits, maybe a leading '-'), up to the first other character. */
+function intAt(text: string, at: number): number {
   let i = at;
   const negative = text.charCodeAt(i) === MINUS;
   if (negative) i++;
   let value = 0;
   for (let c = text.charCodeAt(i); c >= ZERO && c <= ZERO + 9; c = text.charCodeAt(++i))
     value = value * 10 + (c - ZERO);
-  return { value: negative ? -value : value, end: i };
+  return negative ? -value : value;
 }
 
-/** The end of the field starting at `at` (the next ';', newline or end of text). */
-function fieldEnd(text: string, at: number): number {
-  let i = at;
-  for (let c = text.charCodeAt(i); i < text.length && c !== SEMICOLON && c !== NEWLINE;)
-    c = text.charCodeAt(++i);
-  return i;
-}
-
-/** Tokenises every line (chunk) of `text`. */
+/**
+ * Tokenises every line (chunk) of `text` in one pass: the start and the offsets give each
+ * second's time, then the k-th element of each measure belongs to the chunk's k-th second.
+ */
 function tokenise(text: string): Tokens {
   const tokens = new Tokens();
-  let at = 0;
-  while (at < text.length) {
-    const start = readInt(text, at);
-    const t0 = start.value;
-    // Offsets: one per second of the chunk.
-    const offsetsEnd = fieldEnd(text, start.end + 1);
+  const length = text.length;
+  let i = 0;
+  while (i < length) {
+    // The chunk's start (epoch ms), up to the first ';'.
+    const t0 = intAt(text, i);
+    while (i < length && text.charCodeAt(i) !== SEMICOLON) i++;
+    i++;
+    // Offsets, up to the next ';': one second each.
     const base = tokens.count;
     let n = 0;
-    for (let i = start.end + 1; i < offsetsEnd;) {
-      const offset = readInt(text, i);
+    while (i < length) {
       tokens.reserve(n + 1);
-      tokens.times[base + n++] = t0 + offset.value;
-      i = offset.end + 1;
+      tokens.times[base + n++] = t0 + intAt(text, i);
+      let c = text.charCodeAt(i);
+      while (c !== COMMA && c !== SEMICOLON && i < length) c = text.charCodeAt(++i);
+      i++;
+      if (c !== COMMA) break;
     }
     tokens.count += n;
-    tokens.bounds.fill(0, base * SLOTS * 2, tokens.count * SLOTS * 2);
-    // Each measure: the k-th element belongs to the k-th second.
-    let i = offsetsEnd;
-    for (let slot = 0; slot < SLOTS; slot++) {
-      const end = i < text.length && text.charCodeAt(i) === SEMICOLON ? fieldEnd(text, i + 1) : i;
-      let k = 0;
-      for (let e = i + 1; e <= end && k < n; k++) {
-        let stop = e;
-        while (stop < end && text.charCodeAt(stop) !== COMMA) stop++;
-        const b = ((base + k) * SLOTS + slot) * 2;
-        tokens.bounds[b] = e;
-        tokens.bounds[b + 1] = stop;
-        e = stop + 1;
+    const bounds = tokens.bounds;
+    bounds.fill(0, base * SLOTS * 2, tokens.count * SLOTS * 2);
+    // Measures, each up to the next ';' (the last one up to the end of the line).
+    let c = SEMICOLON;
+    for (let slot = 0; slot < SLOTS && c === SEMICOLON; slot++) {
+      for (let k = 0; ; k++) {
+        const start = i;
+        c = text.charCodeAt(i);
+        while (c !== COMMA && c !== SEMICOLON && c !== NEWLINE && i < length)
+          c = text.charCodeAt(++i);
+        if (k < n) {
+          const b = ((base + k) * SLOTS + slot) * 2;
+          bounds[b] = start;
+          bounds[b + 1] = i;
+        }
+        i++;
+        if (c !== COMMA) break;
       }
-      i = end;
     }
-    while (i < text.length && text.charCodeAt(i) !== NEWLINE) i++;
-    at = i + 1;
+    // Anything else on the line (never written) is skipped.
+    while (c !== NEWLINE && i < length) c = text.charCodeAt(i++);
   }
   return tokens;
 }
@@ -203,7 +205,7 @@ class ColumnsWriter {
     for (let n = 0; n < count; n++) {
       const b = (this.second(n) * SLOTS + slot) * 2;
       const start = bounds[b] ?? 0;
-      const out = json(start === bounds[b + 1] ? null : readInt(text, start).value);
+      const out = json(start === bounds[b + 1] ? null : intAt(text, start));
       w.ensure(out.length + 1);
       if (n > 0) w.byte(COMMA);
       w.ascii(out);
