@@ -39,6 +39,21 @@ function detail(seconds: CallDetailSecond[], summary?: Partial<CallDetailSummary
 }
 
 describe('callChartsData', () => {
+  it('joins CPU readings taken every few seconds instead of breaking the line at each gap', () => {
+    const seconds = Array.from({ length: 11 }, (_, i) =>
+      second(i, { cpuAvailablePercent: i % 5 === 0 ? 60 + i : null, rttMs: i === 3 ? null : 40 }),
+    );
+    const data = callChartsData(detail(seconds));
+    const chart = (key: string) => data.charts.find((c) => c.key === key);
+    expect(chart('cpu')?.series[0]?.points).toEqual([
+      [T0, 60],
+      [T0 + 5000, 65],
+      [T0 + 10_000, 70],
+    ]);
+    // A per-second measure keeps its gap.
+    expect(chart('rtt')?.series[0]?.points[3]).toEqual([T0 + 3000, null]);
+  });
+
   it('charts each measure per second, agent status and log levels as chart values', () => {
     const data = callChartsData(
       detail([second(0), second(1, { agentStatus: 'On Hold' }), second(2, { agentStatus: null })]),

@@ -166,7 +166,14 @@ export function callChartsData(detail: CallDetail): CallChartsData {
       key: 'cpu',
       title: 'CPU Available (%)',
       series: [
-        { name: 'CPU available', points: points(seconds, times, (s) => s.cpuAvailablePercent) },
+        {
+          name: 'CPU available',
+          // Browsers give CPU every few seconds, not every second: the line joins the readings
+          // instead of breaking at each second without one.
+          points: points(seconds, times, (s) => s.cpuAvailablePercent).filter(
+            ([, v]) => v !== null,
+          ),
+        },
       ],
       yAxis: { min: 0, max: 100, unit: '%', decimals: 0 },
     },
