@@ -4,11 +4,11 @@ const MINUTE_MS = 60_000;
 /** 10000-01-01: from there on toISOString writes a six-digit, signed year. */
 const YEAR_10000_MS = 253_402_300_800_000;
 /** Bytes of `2026-11-23T10:00:00.000Z`. */
-export const ISO_TIMESTAMP_BYTES = 24;
+const ISO_TIMESTAMP_BYTES = 24;
 
 /**
- * `new Date(ms).toISOString()` for many times in order (a call's seconds): the text up to the
- * minute is kept and only the seconds and milliseconds are written, so a minute of seconds costs
+ * Writes `new Date(ms).toISOString()` for many times in order (a call's seconds): the text up to
+ * the minute is kept and only the seconds and milliseconds are written, so a minute of seconds costs
  * one Date instead of sixty. Times outside years 1970-9999 or with a fraction of a millisecond
  * go through Date.
  */
@@ -31,15 +31,7 @@ export class IsoTimestamps {
     return ms - minute * MINUTE_MS;
   }
 
-  of(ms: number): string {
-    if (!IsoTimestamps.usual(ms)) return new Date(ms).toISOString();
-    const rest = this.withinMinute(ms);
-    const seconds = Math.floor(rest / 1000);
-    const milli = rest - seconds * 1000;
-    return `${this.prefix}${seconds < 10 ? '0' : ''}${seconds}.${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
-  }
-
-  /** Writes of(ms) into `w` (room for it is made here). */
+  /** Writes `new Date(ms).toISOString()` into `w` (room for it is made here). */
   write(w: ByteWriter, ms: number): void {
     if (!IsoTimestamps.usual(ms)) {
       w.utf8(new Date(ms).toISOString());

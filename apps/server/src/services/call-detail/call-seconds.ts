@@ -14,7 +14,7 @@ import {
 /**
  * The first `limit` seconds of one call in time order, from its chunks. `real` measures read as
  * written, so 4.3 comes back as 4.3, not 4.300000190734863. The call detail route writes them
- * as JSON directly (readCallSecondsJson).
+ * as JSON directly (writeCallSecondsJson); tests compare the two.
  */
 async function firstSeconds(
   db: DbOrTx,

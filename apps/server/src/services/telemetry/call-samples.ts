@@ -210,6 +210,9 @@ export interface ChunkText {
   series: string[][];
 }
 
+/** A chunk array column as PostgreSQL's text of its elements, comma-separated ('' for NULL). */
+const asText = (column: string) => `array_to_string(${column}, ',', '')`;
+
 const split = (text: string | null) => (text === null || text === '' ? [] : text.split(','));
 
 /**
@@ -223,7 +226,7 @@ export async function readChunks(
   contactIds: readonly string[],
 ): Promise<ChunkText[]> {
   if (contactIds.length === 0) return [];
-  const text = (column: string) => sql.raw(`array_to_string(${column}, ',', '')`);
+  const text = (column: string) => sql.raw(asText(column));
   const rows = await queryRows<Record<string, string | null> & { c: string; t0: number }>(
     db,
     sql`select contact_id as c, ${timestampToMs('start_ts')} as t0, ${text('offsets_ms')} as o,
@@ -257,9 +260,7 @@ export async function readCallChunksText(
   groupId: string,
   contactId: string,
 ): Promise<string | null> {
-  const fields = ['offsets_ms', ...SERIES.map((c) => c.name)]
-    .map((name) => `array_to_string(${name}, ',', '')`)
-    .join(" || ';' || ");
+  const fields = ['offsets_ms', ...SERIES.map((c) => c.name)].map(asText).join(" || ';' || ");
   const [row] = await queryRows<{ t: string | null }>(
     db,
     sql`select string_agg(round(extract(epoch from start_ts) * 1000)::bigint || ';' ||
