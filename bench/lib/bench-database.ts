@@ -21,6 +21,12 @@ export interface BenchDatabase {
   prepare(): Promise<{ database: Database; groupId: string }>;
   /** A server on this database (demo data seeded, no demo traffic). */
   serve(): Promise<RunningServer>;
+  /**
+   * PostgreSQL: after a load, does what autovacuum and the checkpointer would do in a running
+   * system (vacuum analyze of `tables`, then a checkpoint), so that the timings that follow
+   * measure reads, not the write-back of the load. PGlite: nothing (the server holds it open).
+   */
+  settle(tables: readonly string[]): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -56,6 +62,10 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
       url: dbUrl,
       prepare: () => prepare({ url: dbUrl, dataDir: 'memory://' }),
       serve: () => startServer({ DATABASE_URL: dbUrl }),
+      settle: async (tables) => {
+        await adminQuery(dbUrl, `vacuum (analyze) ${tables.join(', ')}`);
+        await adminQuery(dbUrl, 'checkpoint');
+      },
       // BENCH_KEEP_DATABASE=1 keeps it for a look afterwards (psql, EXPLAIN).
       drop: async () => {
         if (!process.env.BENCH_KEEP_DATABASE)
@@ -69,6 +79,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
     dataDir,
     prepare: () => prepare({ dataDir }),
     serve: () => startServer({ DATA_DIR: dataDir }),
+    settle: async () => {},
     drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };
 }
