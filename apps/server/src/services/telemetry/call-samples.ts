@@ -250,6 +250,14 @@ export async function readChunks(
 export const SERIES_COUNT = SERIES.length;
 
 /**
+ * A call's chunks are read as this many texts at once, each by its own connection: PostgreSQL
+ * builds them in parallel, and each answer is smaller. Over TCP on loopback (BBR congestion
+ * control) one answer of ~230 KiB stalled 20-40 ms in ~4 % of reads, two of ~115 KiB in ~1.6 %
+ * (decisions.md, P6).
+ */
+const CHUNK_TEXT_PARTS = 2;
+
+/**
  * All chunks of one call as one text, in start order, one line per chunk: its start (epoch ms),
  * its offsets and then each SERIES measure (SERIES_AT order), fields separated by ';' and elements
  * by ',' as PostgreSQL writes them (an empty element is NULL). Null when the call has no chunk.
@@ -260,13 +268,31 @@ export async function readCallChunksText(
   groupId: string,
   contactId: string,
 ): Promise<string | null> {
+  const parts = await Promise.all(
+    Array.from({ length: CHUNK_TEXT_PARTS }, (_, i) =>
+      readCallChunksTextPart(db, groupId, contactId, i + 1),
+    ),
+  );
+  const texts = parts.filter((t): t is string => t !== null);
+  return texts.length > 0 ? texts.join('\n') : null;
+}
+
+/** Part `part` (1-based) of CHUNK_TEXT_PARTS consecutive runs of the call's chunks, as text. */
+async function readCallChunksTextPart(
+  db: DbOrTx,
+  groupId: string,
+  contactId: string,
+  part: number,
+): Promise<string | null> {
   const fields = ['offsets_ms', ...SERIES.map((c) => c.name)].map(asText).join(" || ';' || ");
   const [row] = await queryRows<{ t: string | null }>(
     db,
     sql`select string_agg(round(extract(epoch from start_ts) * 1000)::bigint || ';' ||
           ${sql.raw(fields)}, chr(10) order by start_ts) as t
-        from call_sample_chunks
-        where group_id = ${groupId}::uuid and contact_id = ${contactId}`,
+        from (select *, ntile(${CHUNK_TEXT_PARTS}::int) over (order by start_ts) as part
+              from call_sample_chunks
+              where group_id = ${groupId}::uuid and contact_id = ${contactId}) chunks
+        where part = ${part}::int`,
   );
   return row?.t ?? null;
 }
