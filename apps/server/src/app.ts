@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -119,8 +119,11 @@ export async function buildApp(
 async function serveWebApp(app: App, config: AppConfig) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const sendApp = (reply: FastifyReply) => reply.type('text/html').sendFile('index.html');
   if (hasWeb) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+    // The static files' wildcard answers a directory (the root address too) with 403.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendApp(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
@@ -135,6 +138,6 @@ async function serveWebApp(app: App, config: AppConfig) {
         .type('text/plain')
         .send('The web app is not built: run `npm run build`.');
     }
-    return reply.type('text/html').sendFile('index.html');
+    return sendApp(reply);
   });
 }
