@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { ensureDemoData } from '../../apps/server/src/db/bootstrap.ts';
@@ -29,6 +32,8 @@ export interface BenchDatabase {
   settle(tables: readonly string[]): Promise<void>;
   drop(): Promise<void>;
 }
+
+const execFileAsync = promisify(execFile);
 
 async function adminQuery(adminUrl: string, text: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -99,7 +104,14 @@ export async function demoAdminHeaders(baseUrl: string): Promise<Record<string, 
   return { authorization: `Bearer ${session.accessToken}`, 'x-group-id': session.claims.groupId };
 }
 
-/** Times `runs` sequential GETs of each URL after `warmup` unmeasured ones; answers sorted ms. */
+const getTimer = fileURLToPath(new URL('./get-timer.mjs', import.meta.url));
+
+/**
+ * Times `runs` sequential GETs of each URL after `warmup` unmeasured ones; answers sorted ms.
+ * The GETs are sent by a small process of their own (get-timer.mjs, node:http on one kept-alive
+ * connection): timed from this process, its own garbage collection added 5-7 ms to the slowest
+ * call detail GETs, and fetch's streams 1-3 ms to each.
+ */
 export async function timeGets(
   baseUrl: string,
   url: string,
@@ -107,21 +119,16 @@ export async function timeGets(
   runs: number,
   warmup = 5,
 ): Promise<{ ms: number[]; bytes: number; body: unknown }> {
-  const ms: number[] = [];
-  let bytes = 0;
-  let body: unknown = null;
-  for (let i = 0; i < warmup + runs; i++) {
-    const started = performance.now();
-    const res = await fetch(`${baseUrl}${url}`, { headers });
-    const text = await res.text();
-    const elapsed = performance.now() - started;
-    if (res.status !== 200)
-      throw new Error(`GET ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-    if (i >= warmup) ms.push(elapsed);
-    bytes = text.length;
-    body = i === 0 ? JSON.parse(text) : body;
-  }
-  return { ms: ms.sort((a, b) => a - b), bytes, body };
+  const spec = JSON.stringify({ url: new URL(url, baseUrl).href, headers, runs, warmup });
+  const { stdout } = await execFileAsync(process.execPath, [getTimer, spec], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const timed = JSON.parse(stdout) as { ms: number[]; bytes: number; body: string };
+  return {
+    ms: timed.ms.sort((a, b) => a - b),
+    bytes: timed.bytes,
+    body: JSON.parse(timed.body) as unknown,
+  };
 }
 
 /** The p-th percentile of sorted values. */
