@@ -51,7 +51,7 @@ export async function getCallDetailJson(db: Db, request: CallDetailRequest): Pro
     throw notFound(CALL_DETAIL_TEXTS.unableData);
   }
   const tail = callDetailTail({ summary: summaryHits(summary), logs, telemetry });
-  // Room for the seconds' JSON (about twice their stored text) and the rest, in one buffer.
+  // Room for the seconds' JSON (a little over twice their stored text) and the rest: one buffer.
   const w = new ByteWriter(64 + (chunks?.length ?? 0) * 3 + tail.length * 2);
   w.utf8('{"seconds":');
   writeCallSecondsJson(w, chunks, CALL_DETAIL_LIMITS.maxSeconds);

@@ -4,7 +4,7 @@ const RestSchema = CallDetailAnswerSchema.omit({ seconds: true });
 
 /**
  * The call detail answer's JSON after its seconds (`,"summary":...}`), checked and encoded by the
- * schema as the route's serializer would: `{"seconds":` and the seconds' JSON array
+ * schema as the route's serializer would: `{"seconds":` and the seconds' columns
  * (writeCallSecondsJson), then this, is the same text as serializing the whole answer through
  * CallDetailAnswerSchema, whose key order puts `seconds` first.
  */

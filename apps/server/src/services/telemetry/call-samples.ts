@@ -298,7 +298,7 @@ async function readCallChunksTextPart(
 }
 
 /** Whether a contact's chunks (in start order) overlap in time: seconds that arrived late. */
-export function overlapping(chunks: readonly ChunkText[]): boolean {
+function overlapping(chunks: readonly ChunkText[]): boolean {
   for (let i = 1; i < chunks.length; i++) {
     const previous = chunks[i - 1];
     const lastMs = previous ? previous.startMs + (previous.offsetsMs.at(-1) ?? 0) : 0;
