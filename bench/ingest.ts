@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -175,6 +176,33 @@ function copyText(groupId: string, samples: readonly IngestSampleInput[], prefix
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/**
+ * One kept-alive connection per client through node:http: fetch's web streams cost the bench
+ * process several times node:http's CPU per 2.6 MB body, on the cores the server and PostgreSQL
+ * share with it (decisions.md, ingest benchmark client).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+
+/** One POST: its status and body text. */
+function post(url: URL, headers: Record<string, string>, body: Uint8Array) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': String(body.length) } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString() }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** POSTs one batch, retrying after 429 (the server's back-pressure) as a collector would. */
 async function send(
   baseUrl: string,
@@ -183,25 +211,22 @@ async function send(
   expected: number,
   retries: { count: number },
 ): Promise<void> {
+  const url = new URL('/api/ingest/v1/samples', baseUrl);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` };
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`${baseUrl}/api/ingest/v1/samples`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body,
-    });
-    const text = await res.text();
-    if (res.status === 200) {
+    const { status, text } = await post(url, headers, body);
+    if (status === 200) {
       const result = JSON.parse(text) as { accepted: number; duplicates: number };
       if (result.accepted !== expected || result.duplicates !== 0)
         throw new Error(`stored ${result.accepted - result.duplicates} of ${expected}`);
       return;
     }
-    if (res.status === 429 && attempt < maxRetries) {
+    if (status === 429 && attempt < maxRetries) {
       retries.count++;
       await new Promise((r) => setTimeout(r, 200));
       continue;
     }
-    throw new Error(`POST /api/ingest/v1/samples answered ${res.status}: ${text.slice(0, 300)}`);
+    throw new Error(`POST /api/ingest/v1/samples answered ${status}: ${text.slice(0, 300)}`);
   }
 }
 
@@ -404,16 +429,21 @@ async function run({ baseUrl, databaseKind }: BenchContext): Promise<BenchResult
       value: `${secondsPerCall} s of each of ${callsPerClient} calls`,
     },
   ];
-  const legs: Leg[] = [await runLeg(baseUrl, databaseKind)];
-  if (databaseKind === 'postgres' && process.env.INGEST_BENCH_PGLITE !== 'false') {
-    const server = await startServer({ DATABASE_URL: undefined });
-    try {
-      legs.push(await runLeg(server.baseUrl, 'pglite'));
-    } catch (error) {
-      failures.push(`PGlite leg failed: ${errorText(error)}`);
-    } finally {
-      await server.stop();
+  const legs: Leg[] = [];
+  try {
+    legs.push(await runLeg(baseUrl, databaseKind));
+    if (databaseKind === 'postgres' && process.env.INGEST_BENCH_PGLITE !== 'false') {
+      const server = await startServer({ DATABASE_URL: undefined });
+      try {
+        legs.push(await runLeg(server.baseUrl, 'pglite'));
+      } catch (error) {
+        failures.push(`PGlite leg failed: ${errorText(error)}`);
+      } finally {
+        await server.stop();
+      }
     }
+  } finally {
+    agent.destroy();
   }
   for (const leg of legs) figures.push(...legFigures(leg));
   figures.push(...comparison(legs));

@@ -80,6 +80,13 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
   );
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // BENCH_SERVER_OUTPUT=<file>: the server's whole output there too (--trace-gc, say).
+  const copyTo = process.env.BENCH_SERVER_OUTPUT;
+  if (copyTo) {
+    const file = fs.createWriteStream(copyTo);
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
 
   // Last resort if this process exits without calling stop() (uncaught error, process.exit).
   const killOnExit = () => {

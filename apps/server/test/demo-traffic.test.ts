@@ -200,7 +200,7 @@ describe('demo traffic in the database', () => {
       db: s.database.db,
       push: { publish: () => {} },
       watchers: {
-        onSeconds: (_g, seconds) => seconds.forEach((x) => secondsOf.add(x.contactId)),
+        onSeconds: (_g, seconds) => seconds().forEach((x) => secondsOf.add(x.contactId)),
         onCallSummaries: (_g, calls) => {
           hooked.push(
             ...calls.map((c) => ({ contactId: c.contactId, startMs: c.startTime.getTime() })),

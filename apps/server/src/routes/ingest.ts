@@ -69,9 +69,9 @@ export async function ingestRoutes({
     throw tooManyRequests(INGEST_TEXTS.overloaded);
   }
 
-  async function answer(reply: FastifyReply, run: () => Promise<IngestResult>) {
+  async function answer(reply: FastifyReply, stored: Promise<IngestResult>) {
     try {
-      const result = await run();
+      const result = await stored;
       return reply.code(result.rejectedCount > 0 ? 207 : 200).send(result);
     } catch (err) {
       if (!(err instanceof GateFullError)) throw err;
@@ -110,7 +110,7 @@ export async function ingestRoutes({
       response: responses,
     },
     handler: (request, reply) =>
-      answer(reply, () => ingestCalls(deps, apiKeyOf(request).groupId, request.body.calls)),
+      answer(reply, ingestCalls(deps, apiKeyOf(request).groupId, request.body.calls)),
   });
 
   app.post('/api/ingest/v1/samples', {
@@ -122,8 +122,13 @@ export async function ingestRoutes({
       body: IngestSamplesBodySchema,
       response: responses,
     },
-    handler: (request, reply) =>
-      answer(reply, () => ingestSamples(deps, apiKeyOf(request).groupId, request.body.samples)),
+    handler: (request, reply) => {
+      const { samples } = request.body;
+      // ingestSamples validates and packs the batch at once; the parsed body (tens of thousands
+      // of objects) is not kept while the batch waits on the database (see PackedSeconds).
+      (request as { body: unknown }).body = undefined;
+      return answer(reply, ingestSamples(deps, apiKeyOf(request).groupId, samples));
+    },
   });
 
   app.post('/api/ingest/v1/logs', {
@@ -135,7 +140,7 @@ export async function ingestRoutes({
       response: responses,
     },
     handler: (request, reply) =>
-      answer(reply, () => ingestLogs(deps, apiKeyOf(request).groupId, request.body.logs)),
+      answer(reply, ingestLogs(deps, apiKeyOf(request).groupId, request.body.logs)),
   });
 
   app.post('/api/ingest/v1/events', {
@@ -147,6 +152,6 @@ export async function ingestRoutes({
       response: responses,
     },
     handler: (request, reply) =>
-      answer(reply, () => ingestEvents(deps, apiKeyOf(request).groupId, request.body.events)),
+      answer(reply, ingestEvents(deps, apiKeyOf(request).groupId, request.body.events)),
   });
 }

@@ -125,19 +125,18 @@ function arrayParam<R>(
 }
 
 /**
- * Stores each call's new seconds as one chunk row, all in one statement: every measure travels as
- * one flat array over the batch, and each row takes its slice. The caller has dropped seconds
- * already stored (see ingestSamples); a chunk that crossed another batch's is retried, never
- * stored twice. Answers the number of seconds stored.
+ * The insert of each call's new seconds as one chunk row, all in one statement: every measure
+ * travels as one flat array over the batch, and each row takes its slice. Built at once (the
+ * seconds' objects are not kept while the statement runs) and run by runChunkInsert; null when
+ * there is nothing to store. The caller has dropped seconds already stored (see ingestSamples).
  */
-export async function insertChunks(
-  tx: DbOrTx,
+export function chunkInsert(
   binary: boolean,
   groupId: string,
   chunks: readonly SecondsChunk[],
-): Promise<number> {
+): SQL | null {
   const kept = chunks.filter((c) => c.seconds.length > 0);
-  if (kept.length === 0) return 0;
+  if (kept.length === 0) return null;
   const all: CallSecond[] = [];
   const offsets: number[] = [];
   const bounds: { contactId: string; startMs: number; endMs: number; lo: number; hi: number }[] =
@@ -170,8 +169,7 @@ export async function insertChunks(
     const slice = sql`(${flat})[k.lo:k.hi]`;
     return missing ? sql`array_replace(${slice}, ${sql.raw(String(MISSING))}, null)` : slice;
   });
-  const insert = tx.execute(
-    sql`insert into call_sample_chunks
+  return sql`insert into call_sample_chunks
           (group_id, contact_id, start_ts, end_ts, seconds, offsets_ms, ${sql.raw(SERIES_LIST)})
         select ${groupId}::uuid, k.c, to_timestamp(k.s / 1000.0), to_timestamp(k.e / 1000.0),
           k.hi - k.lo + 1, (${arrayParam(binary, 'int4', offsets, (o) => o)})[k.lo:k.hi],
@@ -180,10 +178,13 @@ export async function insertChunks(
           ${arrayParam(binary, 'float8', bounds, (b) => b.startMs)},
           ${arrayParam(binary, 'float8', bounds, (b) => b.endMs)},
           ${arrayParam(binary, 'int4', bounds, (b) => b.lo)},
-          ${arrayParam(binary, 'int4', bounds, (b) => b.hi)}) as k(c, s, e, lo, hi)`,
-  );
+          ${arrayParam(binary, 'int4', bounds, (b) => b.hi)}) as k(c, s, e, lo, hi)`;
+}
+
+/** Runs a chunkInsert; a chunk that crossed another batch's is retried, never stored twice. */
+export async function runChunkInsert(tx: DbOrTx, insert: SQL): Promise<void> {
   try {
-    await insert;
+    await tx.execute(insert);
   } catch (err) {
     // A batch that crossed this one stored a chunk starting at the same second: retry the batch.
     if (sqlStateOf(err) === UNIQUE_VIOLATION)
@@ -192,7 +193,6 @@ export async function insertChunks(
       });
     throw err;
   }
-  return all.length;
 }
 
 /** Index of each measure in SERIES (and in ChunkText.series). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   callQualityFromSeconds,
   emptyCallQualityState,
@@ -407,31 +407,41 @@ export async function saveCallSummaries(
   );
 }
 
+/** An update of summaries' derived columns, built by qualityUpdate and run by runQualityUpdate. */
+export interface QualityUpdate {
+  query: SQL;
+  rows: number;
+}
+
 /**
- * Writes the start, error count and derived columns of rows read by readQualityInputs back in one
- * statement (`binary`: arrays in the binary format, node-postgres only), each found by its ctid:
- * a row another transaction updated since is not written, and the batch is retried.
+ * The write-back of the start, error count and derived columns of rows read by readQualityInputs,
+ * in one statement (`binary`: arrays in the binary format, node-postgres only), each row found by
+ * its ctid. Built at once: the rows' objects are not kept while it runs. Null for no rows.
  */
-export async function saveQualityColumns(
-  tx: DbOrTx,
+export function qualityUpdate(
   binary: boolean,
   groupId: string,
   rows: readonly (QualityInputs & DerivedColumns)[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const [written] = await queryRows<{ n: number }>(
-    tx,
-    sql`with w as (
+): QualityUpdate | null {
+  if (rows.length === 0) return null;
+  return {
+    rows: rows.length,
+    query: sql`with w as (
           update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
           from ${unnestRows(QUALITY_COLUMNS_BY_TID, rows, 'u', binary)}
           where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
             and s.contact_id = u.contact_id
           returning 1)
         select count(*)::int as n from w`,
-  );
+  };
+}
+
+/** Runs a qualityUpdate: a row another transaction updated since is not written, and the batch is retried. */
+export async function runQualityUpdate(tx: DbOrTx, update: QualityUpdate): Promise<void> {
+  const [written] = await queryRows<{ n: number }>(tx, update.query);
   const n = Number(written?.n ?? 0);
-  if (n < rows.length)
-    throw new ConcurrentSummaryUpdate(`${rows.length - n} call summaries changed meanwhile`);
+  if (n < update.rows)
+    throw new ConcurrentSummaryUpdate(`${update.rows - n} call summaries changed meanwhile`);
 }
 
 /**

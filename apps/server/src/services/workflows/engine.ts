@@ -22,7 +22,8 @@ import type { WorkflowJobPayload } from './run-action.ts';
 
 /** Called by the ingestion services after their commit: cheap, synchronous, never throws. */
 export interface WatcherHook {
-  onSeconds(groupId: string, seconds: readonly CallSecond[]): void;
+  /** `seconds` builds the committed seconds when asked (most groups watch none of them). */
+  onSeconds(groupId: string, seconds: () => readonly CallSecond[]): void;
   onCallSummaries(groupId: string, calls: readonly CallSummaryView[]): void;
   onEvents(groupId: string, events: readonly EventMeasures[]): void;
 }
@@ -279,7 +280,7 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
       withSet(groupId, (set) => {
         if (set.seconds.size === 0) return;
         const matches: Match[] = [];
-        for (const s of seconds) {
+        for (const s of seconds()) {
           const m: SecondMeasures = {
             contactId: s.contactId,
             timeMs: s.timeMs,
