@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  CALL_TAGS,
   callQualityFromSeconds,
   emptyCallQualityState,
   evaluateCallQuality,
@@ -276,6 +277,11 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
 
 type Col<R> = UnnestColumn<R> & { set?: string };
 
+/** Joins a row's tags into one text; no tag holds it (they are the CALL_TAGS constants). */
+const TAG_SEPARATOR = '|';
+if (Object.values(CALL_TAGS).some((tag) => tag.includes(TAG_SEPARATOR)))
+  throw new Error(`a call tag holds the separator ${TAG_SEPARATOR}`);
+
 /** The columns a summary sets; times travel as epoch ms. */
 const SUMMARY_COLUMNS: Col<CallSummaryRow>[] = [
   { name: 'contact_id', type: 'text', value: (r) => r.contactId },
@@ -363,10 +369,11 @@ const QUALITY_COLUMNS: Col<QualityInputs & DerivedColumns>[] = [
   { name: 'memory_used_max_percent', type: 'real', value: (r) => r.memoryUsedMaxPercent },
   { name: 'score', type: 'real', value: (r) => r.score },
   {
+    // One text per row, split by PostgreSQL: a jsonb array cost a subquery per row.
     name: 'tags',
-    type: 'jsonb',
-    value: (r) => json(r.tags),
-    set: 'array(select jsonb_array_elements_text(u.tags))',
+    type: 'text',
+    value: (r) => r.tags.join(TAG_SEPARATOR),
+    set: `string_to_array(u.tags, '${TAG_SEPARATOR}')`,
   },
   { name: 'insights', type: 'jsonb', value: (r) => json(r.insights) },
   { name: 'quality_state', type: 'jsonb', value: (r) => json(r.qualityState) },
