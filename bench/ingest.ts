@@ -114,6 +114,30 @@ const COPY_COLUMNS =
   'in_audio_level, out_mos, out_packets, out_lost, out_audio_level, rtt_ms, jitter_ms, ' +
   'cpu_available_percent, memory_used_percent, agent_status, mos_computed';
 
+/** Each stored measure of a sample, in COPY_COLUMNS order (after the offsets): computed MOS included. */
+const MEASURES: ((s: IngestSampleInput) => number | null | undefined)[] = [
+  (s) => s.inbound?.mos,
+  (s) => s.inbound?.packetsCount,
+  (s) => s.inbound?.packetsLost,
+  (s) => s.inbound?.audioLevel,
+  (s) =>
+    mosFromNetwork({
+      rttMs: s.rttMs ?? 0,
+      jitterMs: s.jitterMs ?? 0,
+      packetLossPercent:
+        packetLossPercent(s.outbound?.packetsCount ?? null, s.outbound?.packetsLost ?? null) ?? 0,
+    }),
+  (s) => s.outbound?.packetsCount,
+  (s) => s.outbound?.packetsLost,
+  (s) => s.outbound?.audioLevel,
+  (s) => s.rttMs,
+  (s) => s.jitterMs,
+  (s) => s.cpuAvailablePercent,
+  (s) => s.memoryUsedPercent,
+  (s) => (s.agentStatus ? AGENT_STATUS_CHART_VALUES[s.agentStatus] : null),
+  () => 2,
+];
+
 const element = (v: number | string | null | undefined) =>
   v === null || v === undefined ? 'NULL' : String(v);
 const arrayText = (values: readonly (number | null | undefined)[]) =>
@@ -134,7 +158,6 @@ function copyText(groupId: string, samples: readonly IngestSampleInput[], prefix
   for (const [contactId, list] of byCall) {
     const t0 = Number(list[0]?.timestamp);
     const t1 = Number(list.at(-1)?.timestamp);
-    const col = (f: (s: IngestSampleInput) => number | null | undefined) => arrayText(list.map(f));
     lines.push(
       [
         groupId,
@@ -142,34 +165,42 @@ function copyText(groupId: string, samples: readonly IngestSampleInput[], prefix
         new Date(t0).toISOString(),
         new Date(t1).toISOString(),
         String(list.length),
-        col((s) => Number(s.timestamp) - t0),
-        col((s) => s.inbound?.mos),
-        col((s) => s.inbound?.packetsCount),
-        col((s) => s.inbound?.packetsLost),
-        col((s) => s.inbound?.audioLevel),
-        col((s) =>
-          mosFromNetwork({
-            rttMs: s.rttMs ?? 0,
-            jitterMs: s.jitterMs ?? 0,
-            packetLossPercent:
-              packetLossPercent(
-                s.outbound?.packetsCount ?? null,
-                s.outbound?.packetsLost ?? null,
-              ) ?? 0,
-          }),
-        ),
-        col((s) => s.outbound?.packetsCount),
-        col((s) => s.outbound?.packetsLost),
-        col((s) => s.outbound?.audioLevel),
-        col((s) => s.rttMs),
-        col((s) => s.jitterMs),
-        col((s) => s.cpuAvailablePercent),
-        col((s) => s.memoryUsedPercent),
-        col((s) => (s.agentStatus ? AGENT_STATUS_CHART_VALUES[s.agentStatus] : null)),
-        col(() => 2),
+        arrayText(list.map((s) => Number(s.timestamp) - t0)),
+        ...MEASURES.map((measure) => arrayText(list.map(measure))),
       ].join('\t'),
     );
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * For comparison only: the same seconds as one row each, in the per-second table the issue
+ * describes (and call_samples was until chunks, decisions.md P1), keyed (group, contact, second).
+ */
+const PER_SECOND_TABLE = 'bench_per_second_rows';
+const PER_SECOND_COLUMNS =
+  'group_id, contact_id, ts, in_mos, in_packets, in_lost, in_audio_level, out_mos, out_packets, ' +
+  'out_lost, out_audio_level, rtt_ms, jitter_ms, cpu_available_percent, memory_used_percent, ' +
+  'agent_status, mos_computed';
+const PER_SECOND_DDL = `create table ${PER_SECOND_TABLE} (
+  group_id uuid not null, contact_id text not null, ts timestamptz not null, in_mos real,
+  in_packets integer, in_lost integer, in_audio_level real, out_mos real, out_packets integer,
+  out_lost integer, out_audio_level real, rtt_ms real, jitter_ms real,
+  cpu_available_percent real, memory_used_percent real, agent_status smallint,
+  mos_computed smallint not null default 0, primary key (group_id, contact_id, ts))`;
+
+const field = (v: number | null | undefined) => (v === null || v === undefined ? '\\N' : String(v));
+
+/** The same seconds as COPY text of the per-second table: one line per sample. */
+function perSecondText(groupId: string, samples: readonly IngestSampleInput[]): string {
+  const lines = samples.map((s) =>
+    [
+      groupId,
+      s.contactId,
+      new Date(Number(s.timestamp)).toISOString(),
+      ...MEASURES.map((measure) => field(measure(s))),
+    ].join('\t'),
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -240,12 +271,16 @@ interface Leg {
   retries: number;
   copyRate: number | null;
   copyNote: string;
+  /** COPY of the same seconds as one row each (PostgreSQL only; for comparison, no target). */
+  perSecondCopyRate: number | null;
 }
 
 type Batches = IngestSampleInput[][][];
 
 /** COPY FROM STDIN through node-postgres, one connection per client, in the server's database. */
-async function copyToPostgres(url: string, texts: string[][]): Promise<number> {
+const CHUNKS_COPY = `COPY call_sample_chunks (${COPY_COLUMNS}) FROM STDIN`;
+
+async function copyToPostgres(url: string, statement: string, texts: string[][]): Promise<number> {
   const connections = await Promise.all(
     texts.map(async () => {
       const client = new pg.Client({ connectionString: url });
@@ -260,10 +295,7 @@ async function copyToPostgres(url: string, texts: string[][]): Promise<number> {
         const client = connections[i];
         if (!client) return;
         for (const text of perClient) {
-          await pipeline(
-            Readable.from([text]),
-            client.query(copyFrom(`COPY call_sample_chunks (${COPY_COLUMNS}) FROM STDIN`)),
-          );
+          await pipeline(Readable.from([text]), client.query(copyFrom(statement)));
         }
       }),
     );
@@ -343,6 +375,7 @@ async function runLeg(baseUrl: string, database: string): Promise<Leg> {
     retries: retries.count,
     copyRate: null,
     copyNote: '',
+    perSecondCopyRate: null,
   };
 
   const texts = samples.map((perClient) =>
@@ -355,16 +388,38 @@ async function runLeg(baseUrl: string, database: string): Promise<Leg> {
   }
   try {
     const seconds =
-      onPostgres && url ? await copyToPostgres(url, texts) : await copyToPglite(texts);
+      onPostgres && url ? await copyToPostgres(url, CHUNKS_COPY, texts) : await copyToPglite(texts);
     leg.copyRate = total / seconds;
     leg.copyNote =
       onPostgres && url
         ? `${clients} connections, COPY FROM STDIN`
         : "bench's own PGlite, COPY FROM '/dev/blob'";
+    if (onPostgres && url) leg.perSecondCopyRate = await copyPerSecondRows(url, samples, groupId);
   } finally {
     if (onPostgres && url) await cleanUp(url, groupId, prefix);
   }
   return leg;
+}
+
+/** COPY of the same seconds into a per-second table of the bench's own, dropped afterwards. */
+async function copyPerSecondRows(url: string, samples: Batches, groupId: string): Promise<number> {
+  const texts = samples.map((perClient) => perClient.map((batch) => perSecondText(groupId, batch)));
+  const total = samples.flat(2).length;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop table if exists ${PER_SECOND_TABLE}`);
+    await admin.query(PER_SECOND_DDL);
+    const seconds = await copyToPostgres(
+      url,
+      `COPY ${PER_SECOND_TABLE} (${PER_SECOND_COLUMNS}) FROM STDIN`,
+      texts,
+    );
+    return total / seconds;
+  } finally {
+    await admin.query(`drop table if exists ${PER_SECOND_TABLE}`);
+    await admin.end();
+  }
 }
 
 /** The PostgreSQL run writes into DATABASE_URL's database: remove its rows. */
@@ -399,21 +454,26 @@ function legFigures(leg: Leg): Figure[] {
   ];
 }
 
-/** One line per database: both rates and their ratio. */
+/** One line per database: both rates and their ratio, then COPY of per-second rows for comparison. */
 function comparison(legs: readonly Leg[]): Figure[] {
   const header: Figure = {
     label: 'database',
     value: `${'HTTP samples/s'.padStart(15)} ${'COPY samples/s'.padStart(15)} ${'HTTP/COPY'.padStart(10)}`,
   };
+  const share = (http: number, copy: number | null) =>
+    copy ? `${Math.round((http / copy) * 100)} %` : '-';
   return [
     header,
     ...legs.map((leg) => ({
       label: leg.database,
-      value: `${rate(leg.httpRate).padStart(15)} ${rate(leg.copyRate).padStart(15)} ${(leg.copyRate
-        ? `${Math.round((leg.httpRate / leg.copyRate) * 100)} %`
-        : '-'
-      ).padStart(10)}`,
+      value: `${rate(leg.httpRate).padStart(15)} ${rate(leg.copyRate).padStart(15)} ${share(leg.httpRate, leg.copyRate).padStart(10)}`,
     })),
+    ...legs
+      .filter((leg) => leg.perSecondCopyRate !== null)
+      .map((leg) => ({
+        label: `${leg.database}: COPY of one row per second (no target)`,
+        value: `${rate(leg.perSecondCopyRate)} samples/s, HTTP ${share(leg.httpRate, leg.perSecondCopyRate)}`,
+      })),
   ];
 }
 
