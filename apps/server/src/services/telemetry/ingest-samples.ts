@@ -162,12 +162,12 @@ async function storeSamples(
     );
     let lateFresh: CallSecond[] = [];
     if (late.length > 0) {
-      const stored = await loadSeconds(
+      const before = await loadSeconds(
         tx,
         groupId,
         late.map((r) => r.contactId),
       );
-      const planned = planLate(binary, groupId, packed, late, stored);
+      const planned = planLate(binary, groupId, packed, late, before);
       writes.push(...planned.writes);
       lateFresh = planned.fresh;
     }
