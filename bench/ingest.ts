@@ -109,12 +109,14 @@ function batchSamples(
   return out;
 }
 
-const COPY_COLUMNS =
-  'group_id, contact_id, start_ts, end_ts, seconds, offsets_ms, in_mos, in_packets, in_lost, ' +
-  'in_audio_level, out_mos, out_packets, out_lost, out_audio_level, rtt_ms, jitter_ms, ' +
-  'cpu_available_percent, memory_used_percent, agent_status, mos_computed';
+/** The stored measures' columns, in MEASURES order (chunk arrays and per-second rows alike). */
+const MEASURE_COLUMNS =
+  'in_mos, in_packets, in_lost, in_audio_level, out_mos, out_packets, out_lost, ' +
+  'out_audio_level, rtt_ms, jitter_ms, cpu_available_percent, memory_used_percent, ' +
+  'agent_status, mos_computed';
+const COPY_COLUMNS = `group_id, contact_id, start_ts, end_ts, seconds, offsets_ms, ${MEASURE_COLUMNS}`;
 
-/** Each stored measure of a sample, in COPY_COLUMNS order (after the offsets): computed MOS included. */
+/** Each stored measure of a sample, in MEASURE_COLUMNS order: computed MOS included. */
 const MEASURES: ((s: IngestSampleInput) => number | null | undefined)[] = [
   (s) => s.inbound?.mos,
   (s) => s.inbound?.packetsCount,
@@ -178,10 +180,7 @@ function copyText(groupId: string, samples: readonly IngestSampleInput[], prefix
  * describes (and call_samples was until chunks, decisions.md P1), keyed (group, contact, second).
  */
 const PER_SECOND_TABLE = 'bench_per_second_rows';
-const PER_SECOND_COLUMNS =
-  'group_id, contact_id, ts, in_mos, in_packets, in_lost, in_audio_level, out_mos, out_packets, ' +
-  'out_lost, out_audio_level, rtt_ms, jitter_ms, cpu_available_percent, memory_used_percent, ' +
-  'agent_status, mos_computed';
+const PER_SECOND_COLUMNS = `group_id, contact_id, ts, ${MEASURE_COLUMNS}`;
 const PER_SECOND_DDL = `create table ${PER_SECOND_TABLE} (
   group_id uuid not null, contact_id text not null, ts timestamptz not null, in_mos real,
   in_packets integer, in_lost integer, in_audio_level real, out_mos real, out_packets integer,
@@ -277,9 +276,9 @@ interface Leg {
 
 type Batches = IngestSampleInput[][][];
 
-/** COPY FROM STDIN through node-postgres, one connection per client, in the server's database. */
 const CHUNKS_COPY = `COPY call_sample_chunks (${COPY_COLUMNS}) FROM STDIN`;
 
+/** COPY FROM STDIN through node-postgres, one connection per client, in the server's database. */
 async function copyToPostgres(url: string, statement: string, texts: string[][]): Promise<number> {
   const connections = await Promise.all(
     texts.map(async () => {

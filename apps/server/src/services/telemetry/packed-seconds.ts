@@ -9,12 +9,15 @@ import { AGENT_STATUSES, type CallSecond, type CallSecondDirection } from '@call
  * unpacks one call at a time, and those objects die young.
  */
 
-/** Measures of a second, in slot order; NaN stands for null (every measure is finite). */
-const IN_MOS = 0;
-const IN_PACKETS = 1;
-const IN_LOST = 2;
-const IN_AUDIO = 3;
-const OUT = 4; // the outbound direction's four slots follow the inbound ones
+/** Slots of a second, NaN standing for null (every measure is finite): each direction's four. */
+const INBOUND = 0;
+const OUTBOUND = 4;
+/** Within a direction's slots. */
+const MOS = 0;
+const PACKETS = 1;
+const LOST = 2;
+const AUDIO = 3;
+/** After the directions. */
 const RTT = 8;
 const JITTER = 9;
 const CPU = 10;
@@ -94,11 +97,11 @@ export class PackedSeconds {
     let flags = 0;
     if (s.inbound) {
       flags |= HAS_INBOUND | (s.inbound.mosComputed ? INBOUND_COMPUTED : 0);
-      writeDirection(v, base, s.inbound);
+      writeDirection(v, base + INBOUND, s.inbound);
     }
     if (s.outbound) {
       flags |= HAS_OUTBOUND | (s.outbound.mosComputed ? OUTBOUND_COMPUTED : 0);
-      writeDirection(v, base + OUT, s.outbound);
+      writeDirection(v, base + OUTBOUND, s.outbound);
     }
     v[base + RTT] = put(s.rttMs);
     v[base + JITTER] = put(s.jitterMs);
@@ -117,10 +120,12 @@ export class PackedSeconds {
       contactId,
       timeMs: this.times[at] ?? 0,
       inbound:
-        flags & HAS_INBOUND ? readDirection(v, base, (flags & INBOUND_COMPUTED) !== 0) : null,
+        flags & HAS_INBOUND
+          ? readDirection(v, base + INBOUND, (flags & INBOUND_COMPUTED) !== 0)
+          : null,
       outbound:
         flags & HAS_OUTBOUND
-          ? readDirection(v, base + OUT, (flags & OUTBOUND_COMPUTED) !== 0)
+          ? readDirection(v, base + OUTBOUND, (flags & OUTBOUND_COMPUTED) !== 0)
           : null,
       rttMs: take(v[base + RTT]),
       jitterMs: take(v[base + JITTER]),
@@ -132,18 +137,18 @@ export class PackedSeconds {
 }
 
 function writeDirection(v: Float64Array, base: number, d: CallSecondDirection) {
-  v[base + IN_MOS] = put(d.mos);
-  v[base + IN_PACKETS] = put(d.packetsCount);
-  v[base + IN_LOST] = put(d.packetsLost);
-  v[base + IN_AUDIO] = put(d.audioLevel);
+  v[base + MOS] = put(d.mos);
+  v[base + PACKETS] = put(d.packetsCount);
+  v[base + LOST] = put(d.packetsLost);
+  v[base + AUDIO] = put(d.audioLevel);
 }
 
 function readDirection(v: Float64Array, base: number, mosComputed: boolean): CallSecondDirection {
   return {
-    mos: take(v[base + IN_MOS]),
+    mos: take(v[base + MOS]),
     mosComputed,
-    packetsCount: take(v[base + IN_PACKETS]),
-    packetsLost: take(v[base + IN_LOST]),
-    audioLevel: take(v[base + IN_AUDIO]),
+    packetsCount: take(v[base + PACKETS]),
+    packetsLost: take(v[base + LOST]),
+    audioLevel: take(v[base + AUDIO]),
   };
 }
