@@ -32,6 +32,18 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The Node flags `npm start` runs the server with (package.json): the bench measures it as run. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const match = /\bnode ((?:--\S+ )*)--import tsx apps\/server\/src\/main\.ts/.exec(
+    pkg.scripts.start,
+  );
+  if (!match) throw new Error(`package.json start script not understood: ${pkg.scripts.start}`);
+  return (match[1] ?? '').split(' ').filter(Boolean);
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function exited(child: ChildProcess): Promise<void> {
@@ -58,7 +70,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
+    [...startFlags(), ...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -302,6 +302,8 @@ describe('call summaries, aggregates, tags and score', () => {
     }
     const oneShot = contact();
     await post(key, 'samples', { samples: all.map((x) => ({ ...x, contactId: oneShot })) });
+    // Live calls' shown columns may trail their accumulator until refreshed (decisions.md P8).
+    await s.app.trailingSummaries.refreshIdle(0);
 
     const a = await summaryOf(group.id, inOrder);
     const b = await summaryOf(group.id, late);
@@ -339,6 +341,96 @@ describe('call summaries, aggregates, tags and score', () => {
     expect(b?.qualityState).toEqual(c?.qualityState);
     expect(a?.qualityState).toEqual(c?.qualityState);
     expect(a?.insights).toEqual(c?.insights);
+  });
+
+  it("shows a live call's columns at most 30 s of the call behind its seconds, at once when its tags change, and exactly once idle, ended or read in detail", async () => {
+    const { group, key, headers } = await tenant();
+    const c = contact('live');
+    const bad = (i: number): Partial<IngestSampleInput> =>
+      i >= 50 ? { inbound: { mos: 2.2, packetsCount: 50, packetsLost: 0 }, jitterMs: 90 } : {};
+    const all = seconds(c, 60, bad);
+    const shown = async () => {
+      const row = await summaryOf(group.id, c);
+      return { sampleCount: row?.sampleCount, durationSeconds: row?.durationSeconds };
+    };
+    const send = async (from: number) => {
+      const res = await post(key, 'samples', { samples: all.slice(from, from + 10) });
+      expect(res.statusCode).toBe(200);
+    };
+
+    await send(0); // a call's first seconds are shown at once
+    expect(await shown()).toEqual({ sampleCount: 10, durationSeconds: 10 });
+    await send(10);
+    await send(20);
+    expect(await shown()).toEqual({ sampleCount: 10, durationSeconds: 10 });
+    expect(parseCallQualityState((await summaryOf(group.id, c))?.qualityState)?.samples).toBe(30);
+    // The detail derives from the accumulator: it is current while the list trails.
+    const detail = await s.app.inject({
+      method: 'GET',
+      url: `/api/viscall2/call/ap-southeast-2/${encodeURIComponent(c)}`,
+      headers,
+    });
+    expect(detail.statusCode).toBe(200);
+    const source = detail.json<{
+      summary: { hits: { hits: { _source: { sampleCount: number; durationSeconds: number } }[] } };
+    }>().summary.hits.hits[0]?._source;
+    expect(source).toMatchObject({ sampleCount: 30, durationSeconds: 30 });
+
+    await send(30); // 30 s of the call after the last shown second
+    expect(await shown()).toEqual({ sampleCount: 40, durationSeconds: 40 });
+    await send(40);
+    expect(await shown()).toEqual({ sampleCount: 40, durationSeconds: 40 });
+    expect(s.app.trailingSummaries.size).toBeGreaterThanOrEqual(1);
+    expect((await summaryOf(group.id, c))?.tags).toEqual([]);
+    await send(50); // bad seconds change the tags: shown at once
+    expect(await shown()).toEqual({ sampleCount: 60, durationSeconds: 60 });
+    expect((await summaryOf(group.id, c))?.tags).toContain(CALL_TAGS.veryHighJitter);
+
+    // Idle: a trailing call is refreshed once no batch has come for a while.
+    const idle = contact('idle');
+    await post(key, 'samples', { samples: seconds(idle, 10) });
+    await post(key, 'samples', { samples: seconds(idle, 10, undefined, 10) });
+    expect((await summaryOf(group.id, idle))?.sampleCount).toBe(10);
+    expect(await s.app.trailingSummaries.refreshIdle(60_000)).toBe(0);
+    expect(await s.app.trailingSummaries.refreshIdle(0)).toBeGreaterThanOrEqual(1);
+    expect((await summaryOf(group.id, idle))?.sampleCount).toBe(20);
+
+    // Ended: the summary's arrival derives everything from the accumulator.
+    const ended = contact('ended');
+    await post(key, 'samples', { samples: seconds(ended, 10) });
+    await post(key, 'samples', { samples: seconds(ended, 10, undefined, 10) });
+    const call: IngestCallInput = {
+      contactId: ended,
+      agent: 'agent-live',
+      startTime: T0,
+      endTime: T0 + 20_000,
+    };
+    expect((await post(key, 'calls', { calls: [call] })).statusCode).toBe(200);
+    expect(await summaryOf(group.id, ended)).toMatchObject({
+      sampleCount: 20,
+      durationSeconds: 20,
+    });
+  });
+
+  it('refreshes at start the live calls a stopped process left trailing', async () => {
+    const { group, key } = await tenant();
+    const c = contact('left');
+    const now = Date.now() - 60_000;
+    const recent = seconds(c, 20).map((x, i) => ({ ...x, timestamp: now + i * 1000 }));
+    await post(key, 'samples', { samples: recent.slice(0, 10) });
+    await post(key, 'samples', { samples: recent.slice(10) });
+    expect((await summaryOf(group.id, c))?.sampleCount).toBe(10);
+    // A new process knows nothing of this call: it finds it in the database.
+    const { TrailingSummaries } = await import('../src/services/telemetry/trailing-summaries.ts');
+    const restarted = new TrailingSummaries({
+      db: s.database.db,
+      gate: s.app.ingestGate,
+      push: { publish: () => {} },
+      now: Date.now,
+    });
+    expect(await restarted.sweepStored()).toBeGreaterThanOrEqual(1);
+    expect((await summaryOf(group.id, c))?.sampleCount).toBe(20);
+    expect(await restarted.sweepStored()).toBe(0);
   });
 
   it('stores a call summary, labels the network (first match wins), and derives browser and end-of-call tags', async () => {

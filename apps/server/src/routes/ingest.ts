@@ -16,6 +16,7 @@ import { tooManyRequests } from '../lib/errors.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
 import { ConcurrencyGate, GateFullError } from '../services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
+import { TrailingSummaries } from '../services/telemetry/trailing-summaries.ts';
 import { ingestCalls } from '../services/telemetry/ingest-calls.ts';
 import { ingestEvents, ingestLogs } from '../services/telemetry/ingest-logs.ts';
 import { ingestSamples } from '../services/telemetry/ingest-samples.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The ingestion write gate of this process (for health figures and tests). */
     ingestGate: ConcurrencyGate;
+    /** Live calls whose shown summary columns trail their accumulator (for tests). */
+    trailingSummaries: TrailingSummaries;
   }
 }
 
@@ -59,8 +62,13 @@ export async function ingestRoutes({
     config.INGEST_MAX_QUEUED_WRITES,
     config.INGEST_QUEUE_TIMEOUT_MS,
   );
-  const deps: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
+  const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
+  const trailing = new TrailingSummaries(base, app.log);
+  const deps: IngestDeps = { ...base, trailing };
   app.decorate('ingestGate', gate);
+  app.decorate('trailingSummaries', trailing);
+  app.addHook('onReady', async () => trailing.start());
+  app.addHook('onClose', () => trailing.stop());
 
   // Refuse before the body is read or the key looked up when the write queue is already full.
   async function shedWhenSaturated(_request: FastifyRequest, reply: FastifyReply) {

@@ -8,6 +8,7 @@ import {
 } from '@callsight/shared';
 import { callSummaries } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../audit/audit-log.ts';
+import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
 
 type SummaryRow = typeof callSummaries.$inferSelect;
 
@@ -101,7 +102,10 @@ export function toSummarySource(row: SummaryRow): CallDetailSummary {
   };
 }
 
-/** The call's summary row (primary key group, contact), or null. */
+/**
+ * The call's summary row (primary key group, contact), or null. A live call's shown columns may
+ * trail its accumulator (decisions.md P8): they are derived again here, so the detail is current.
+ */
 export async function readCallSummary(
   db: DbOrTx,
   groupId: string,
@@ -112,5 +116,8 @@ export async function readCallSummary(
     .from(callSummaries)
     .where(and(eq(callSummaries.groupId, groupId), eq(callSummaries.contactId, contactId)))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  const state = qualityStateOf(row);
+  return state ? refreshDerived(row, state) : row;
 }

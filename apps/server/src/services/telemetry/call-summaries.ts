@@ -22,6 +22,11 @@ import {
   type UnnestColumn,
 } from './pg-arrays.ts';
 
+/** Joins a row's tags into one text; no tag holds it (they are the CALL_TAGS constants). */
+const TAG_SEPARATOR = '|';
+if (Object.values(CALL_TAGS).some((tag) => tag.includes(TAG_SEPARATOR)))
+  throw new Error(`a call tag holds the separator ${TAG_SEPARATOR}`);
+
 /** A call summary row as read for update. */
 export type CallSummaryRow = typeof callSummaries.$inferSelect;
 
@@ -44,9 +49,18 @@ export type QualityInputs = Pick<
   | 'sampleCount'
   | 'qualityState'
 > & {
+  /** The derived columns as stored: through which second, and the tags and score shown. */
+  shown?: ShownQuality;
   /** The row's ctid when read: the write-back finds it by that, unless it moved meanwhile. */
   rowTid?: string;
 };
+
+/** What a summary row shows of its accumulator: derived through `throughMs`, with these tags and score. */
+export interface ShownQuality {
+  throughMs: number | null;
+  tags: string;
+  score: number;
+}
 
 /**
  * Creates the missing summary rows (with `startMs` as their start until a summary arrives) and
@@ -102,13 +116,47 @@ export async function lockCallSummaries(
   const ids = [...seeds.keys()].sort();
   if (ids.length === 0) return { rows: new Map(), created: new Set() };
   const created = await ensureCallSummaries(tx, groupId, ids, seeds);
-  const locked = await tx
-    .select()
-    .from(callSummaries)
-    .where(ofContacts(groupId, ids))
-    .orderBy(asc(callSummaries.contactId))
-    .for('update');
-  return withErrorCounts(locked, created);
+  return withErrorCounts(await selectLocked(tx, ofContacts(groupId, ids)), created);
+}
+
+/** Rows locked for update, in contact order so that two writers never wait on each other in a cycle. */
+const selectLocked = (tx: DbOrTx, where: SQL | undefined) =>
+  tx.select().from(callSummaries).where(where).orderBy(asc(callSummaries.contactId)).for('update');
+
+/** A row whose accumulator holds seconds after the last one its shown columns were derived from. */
+const TRAILING = sql`(quality_state ->> 'l')::float8 > coalesce(${timestampToMs('last_sample_at')}, -1)`;
+
+/**
+ * Re-derives the shown columns of those of these calls whose shown columns trail their
+ * accumulator (written by stateUpdate since), and answers how many were rewritten.
+ */
+export async function refreshTrailingSummaries(
+  tx: DbOrTx,
+  groupId: string,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await selectLocked(tx, and(ofContacts(groupId, ids), TRAILING));
+  await refreshAndSaveCallSummaries(tx, groupId, rows);
+  return rows.length;
+}
+
+/**
+ * The calls of any group that started in the last `withinMs` and whose shown columns trail their
+ * accumulator: left so by a process that stopped before refreshing them. One index range per group.
+ */
+export async function findTrailingSummaries(
+  db: DbOrTx,
+  withinMs: number,
+): Promise<{ groupId: string; contactId: string }[]> {
+  const rows = await queryRows<{ group_id: string; contact_id: string }>(
+    db,
+    sql`select s.group_id, s.contact_id from groups g
+        join call_summaries s on s.group_id = g.id
+          and s.start_time > now() - make_interval(secs => ${withinMs / 1000})
+        where ${TRAILING}`,
+  );
+  return rows.map((r) => ({ groupId: r.group_id, contactId: r.contact_id }));
 }
 
 interface QualityInputsRow {
@@ -122,6 +170,9 @@ interface QualityInputsRow {
   sample_count: number;
   quality_state: unknown;
   row_tid: string;
+  shown_through_ms: number | null;
+  shown_tags: string;
+  shown_score: number;
 }
 
 const dateOrNull = (ms: number | null) => (ms === null ? null : new Date(ms));
@@ -135,7 +186,9 @@ function selectQualityInputs(tx: DbOrTx, groupId: string, ids: readonly string[]
           select contact_id, ${timestampToMs('start_time')} as start_ms,
             ${timestampToMs('end_time')} as end_ms, error_log_count, browser_name,
             browser_version, ${timestampToMs('summary_received_at')} as summary_ms, sample_count,
-            quality_state, ctid::text as row_tid
+            quality_state, ctid::text as row_tid,
+            ${timestampToMs('last_sample_at')} as shown_through_ms,
+            array_to_string(tags, ${TAG_SEPARATOR}) as shown_tags, score as shown_score
           from call_summaries
           where group_id = ${groupId}::uuid and contact_id = k.c) s`,
   );
@@ -174,6 +227,7 @@ export async function readQualityInputs(
     sampleCount: r.sample_count,
     qualityState: r.quality_state,
     rowTid: r.row_tid,
+    shown: { throughMs: r.shown_through_ms, tags: r.shown_tags, score: r.shown_score },
   }));
   return withErrorCounts(rows, created);
 }
@@ -276,11 +330,6 @@ const ms = (d: Date | null) => (d === null ? null : d.getTime());
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
 type Col<R> = UnnestColumn<R> & { set?: string };
-
-/** Joins a row's tags into one text; no tag holds it (they are the CALL_TAGS constants). */
-const TAG_SEPARATOR = '|';
-if (Object.values(CALL_TAGS).some((tag) => tag.includes(TAG_SEPARATOR)))
-  throw new Error(`a call tag holds the separator ${TAG_SEPARATOR}`);
 
 /** The columns a summary sets; times travel as epoch ms. */
 const SUMMARY_COLUMNS: Col<CallSummaryRow>[] = [
@@ -436,6 +485,60 @@ export function qualityUpdate(
     query: sql`with w as (
           update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
           from ${unnestRows(QUALITY_COLUMNS_BY_TID, rows, 'u', binary)}
+          where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
+            and s.contact_id = u.contact_id
+          returning 1)
+        select count(*)::int as n from w`,
+  };
+}
+
+/**
+ * How far a live call's shown columns may trail its accumulator, in seconds of the call: a batch
+ * whose seconds leave the tags and score as shown, and end less than this after the last second
+ * shown, writes only the accumulator (decisions.md P8).
+ */
+export const LIVE_SUMMARY_REFRESH_MS = 30_000;
+
+/**
+ * Whether a batch must rewrite a row's shown (derived, indexed) columns: always for a call's first
+ * seconds, an ended call, a moved start, changed tags or score, or once the shown columns trail
+ * the accumulator by LIVE_SUMMARY_REFRESH_MS. Otherwise only the accumulator is written (stateUpdate).
+ */
+export function mustRefreshShown(
+  row: QualityInputs,
+  startBeforeMs: number,
+  derived: DerivedColumns,
+): boolean {
+  const shown = row.shown;
+  if (!shown || shown.throughMs === null || row.endTime !== null) return true;
+  if (row.startTime.getTime() !== startBeforeMs) return true;
+  if (derived.score !== shown.score || derived.tags.join(TAG_SEPARATOR) !== shown.tags) return true;
+  const through = derived.lastSampleAt?.getTime() ?? shown.throughMs;
+  return through - shown.throughMs >= LIVE_SUMMARY_REFRESH_MS;
+}
+
+const STATE_COLUMNS: Col<Pick<QualityInputs, 'contactId' | 'rowTid' | 'qualityState'>>[] = [
+  { name: 'contact_id', type: 'text', value: (r) => r.contactId },
+  { name: 'row_tid', type: 'text', value: (r) => r.rowTid },
+  { name: 'quality_state', type: 'jsonb', value: (r) => json(r.qualityState) },
+];
+
+/**
+ * The write-back of only the accumulator of rows read by readQualityInputs (by ctid, as
+ * qualityUpdate): no indexed column changes, so PostgreSQL updates the row in place (HOT) without
+ * touching the summary's nine indexes. Null for no rows.
+ */
+export function stateUpdate(
+  binary: boolean,
+  groupId: string,
+  rows: readonly Pick<QualityInputs, 'contactId' | 'rowTid' | 'qualityState'>[],
+): QualityUpdate | null {
+  if (rows.length === 0) return null;
+  return {
+    rows: rows.length,
+    query: sql`with w as (
+          update call_summaries s set quality_state = u.quality_state, updated_at = now()
+          from ${unnestRows(STATE_COLUMNS, rows, 'u', binary)}
           where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
             and s.contact_id = u.contact_id
           returning 1)

@@ -4,6 +4,7 @@ import type { PushPublisher } from '../../push/push-server.ts';
 import type { DbOrTx } from '../audit/audit-log.ts';
 import type { ConcurrencyGate } from './concurrency-gate.ts';
 import type { WatcherHook } from '../workflows/engine.ts';
+import type { TrailingSummaries } from './trailing-summaries.ts';
 
 /** What the ingestion services need: the database, the write gate, push, and a clock. */
 export interface IngestDeps {
@@ -13,6 +14,11 @@ export interface IngestDeps {
   now: () => number;
   /** Workflow watchers, told of committed data (evaluated in memory, actions run later). */
   watchers?: WatcherHook;
+  /**
+   * Catches up live calls whose batches wrote only their accumulator (decisions.md P8). Without
+   * it, every batch rewrites its calls' shown columns.
+   */
+  trailing?: Pick<TrailingSummaries, 'trail' | 'caughtUp'>;
 }
 
 /** Push page of the Calls and Logs explorer; a new call is announced there. */

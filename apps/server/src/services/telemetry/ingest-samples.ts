@@ -20,10 +20,12 @@ import {
 } from './call-samples.ts';
 import {
   deriveColumns,
+  mustRefreshShown,
   qualityStateOf,
   qualityUpdate,
   readQualityInputs,
   runQualityUpdate,
+  stateUpdate,
   type DerivedColumns,
   type LockedSummaries,
   type QualityInputs,
@@ -136,11 +138,16 @@ export function ingestSamples(
   return storeSamples(deps, groupId, prepared);
 }
 
-/** What a batch's transaction stored: the calls whose seconds were all new, and the rest's new seconds. */
+/**
+ * What a batch's transaction stored: the calls whose seconds were all new, the rest's new seconds,
+ * and the calls of which only the accumulator was written (their shown columns trail).
+ */
 interface Stored {
   appended: number[];
   lateFresh: CallSecond[];
   created: Set<string>;
+  trailing: string[];
+  refreshed: string[];
 }
 
 async function storeSamples(
@@ -151,11 +158,13 @@ async function storeSamples(
   const seeds = new Map<string, number>();
   packed.contactIds.forEach((contactId, call) => seeds.set(contactId, packed.firstMs(call)));
   const binary = isNodePostgres(deps.db);
+  const mayTrail = deps.trailing !== undefined;
 
   const stored = await ingestTransaction(deps, async (tx): Promise<Stored> => {
     // Only plans are kept past this point: the rows and their accumulators die young.
-    const { writes, appended, late, created } = planAppends(
+    const { writes, appended, late, created, trailing, refreshed } = planAppends(
       binary,
+      mayTrail,
       groupId,
       packed,
       await readQualityInputs(tx, groupId, seeds),
@@ -170,11 +179,14 @@ async function storeSamples(
       const planned = planLate(binary, groupId, packed, late, before);
       writes.push(...planned.writes);
       lateFresh = planned.fresh;
+      refreshed.push(...planned.refreshed);
     }
     for (const write of writes) await write(tx);
-    return { appended, lateFresh, created };
+    return { appended, lateFresh, created, trailing, refreshed };
   });
 
+  deps.trailing?.caughtUp(groupId, stored.refreshed);
+  deps.trailing?.trail(groupId, stored.trailing);
   announceCalls(deps, groupId, stored.created, seeds);
   let freshCount = stored.lateFresh.length;
   for (const call of stored.appended) freshCount += packed.secondsCount(call);
@@ -188,34 +200,52 @@ async function storeSamples(
 /** A statement built while planning, run later in the batch's transaction. */
 type Write = (tx: DbOrTx) => Promise<void>;
 
-/** The writes of chunks and summaries (built now, so that no object of them waits on the database). */
+/**
+ * The writes of chunks and summaries (built now, so that no object of them waits on the database):
+ * `changed` rows get their shown columns rewritten, `stateOnly` rows only their accumulator.
+ */
 function writesOf(
   binary: boolean,
   groupId: string,
   chunks: readonly SecondsChunk[],
   changed: readonly (QualityInputs & DerivedColumns)[],
+  stateOnly: readonly QualityInputs[] = [],
 ): Write[] {
   const writes: Write[] = [];
   const insert = chunkInsert(binary, groupId, chunks);
   if (insert) writes.push((tx) => runChunkInsert(tx, insert));
-  const update = qualityUpdate(binary, groupId, changed);
-  if (update) writes.push((tx) => runQualityUpdate(tx, update));
+  for (const update of [
+    qualityUpdate(binary, groupId, changed),
+    stateUpdate(binary, groupId, stateOnly),
+  ]) {
+    if (update) writes.push((tx) => runQualityUpdate(tx, update));
+  }
   return writes;
 }
 
 /**
  * The usual case: calls whose new seconds all follow their last stored one are appended to their
  * accumulator. Calls that cannot be (a late or resent second, an unreadable accumulator) are
- * answered as `late`.
+ * answered as `late`. With `mayTrail`, a call whose shown columns need no refresh yet
+ * (mustRefreshShown) gets only its accumulator written, and is answered in `trailing`.
  */
 function planAppends(
   binary: boolean,
+  mayTrail: boolean,
   groupId: string,
   packed: PackedSeconds,
   { rows, created }: LockedSummaries<QualityInputs>,
-): { writes: Write[]; appended: number[]; late: QualityInputs[]; created: Set<string> } {
+): {
+  writes: Write[];
+  appended: number[];
+  late: QualityInputs[];
+  created: Set<string>;
+  trailing: string[];
+  refreshed: string[];
+} {
   const chunks: SecondsChunk[] = [];
   const changed: (QualityInputs & DerivedColumns)[] = [];
+  const stateOnly: QualityInputs[] = [];
   const appended: number[] = [];
   const late: QualityInputs[] = [];
   for (let call = 0; call < packed.calls; call++) {
@@ -226,15 +256,29 @@ function planAppends(
     const state = qualityStateOf(row);
     if (state && canAppendSeconds(state, seconds)) {
       chunks.push({ contactId, seconds });
+      const startBefore = row.startTime.getTime();
       withPlaceholderStart(row, seconds);
-      // Object.assign, not a spread: spreading 1,000 rows of ~30 fields cost ~10-20 ms a batch.
-      changed.push(Object.assign(row, deriveColumns(row, appendSecondsInPlace(state, seconds))));
+      const derived = deriveColumns(row, appendSecondsInPlace(state, seconds));
+      if (!mayTrail || mustRefreshShown(row, startBefore, derived)) {
+        // Object.assign, not a spread: spreading 1,000 rows of ~30 fields cost ~10-20 ms a batch.
+        changed.push(Object.assign(row, derived));
+      } else {
+        row.qualityState = derived.qualityState;
+        stateOnly.push(row);
+      }
       appended.push(call);
     } else {
       late.push(row);
     }
   }
-  return { writes: writesOf(binary, groupId, chunks, changed), appended, late, created };
+  return {
+    writes: writesOf(binary, groupId, chunks, changed, stateOnly),
+    appended,
+    late,
+    created,
+    trailing: stateOnly.map((r) => r.contactId),
+    refreshed: changed.map((r) => r.contactId),
+  };
 }
 
 /** Late calls: their seconds not stored yet are merged with the stored ones and recomputed. */
@@ -244,7 +288,7 @@ function planLate(
   packed: PackedSeconds,
   late: readonly QualityInputs[],
   stored: ReadonlyMap<string, CallSecond[]>,
-): { writes: Write[]; fresh: CallSecond[] } {
+): { writes: Write[]; fresh: CallSecond[]; refreshed: string[] } {
   const chunks: SecondsChunk[] = [];
   const changed: (QualityInputs & DerivedColumns)[] = [];
   const callOf = new Map(packed.contactIds.map((contactId, call) => [contactId, call]));
@@ -260,6 +304,7 @@ function planLate(
   return {
     writes: writesOf(binary, groupId, chunks, changed),
     fresh: chunks.flatMap((c) => c.seconds),
+    refreshed: changed.map((r) => r.contactId),
   };
 }
 
