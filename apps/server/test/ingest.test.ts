@@ -8,7 +8,6 @@ import {
   INGEST_TEXTS,
   mosFromNetwork,
   NewCallMessageSchema,
-  parseCallQualityState,
   type ApiError,
   type ApiToken,
   type ApiTokenCreated,
@@ -19,6 +18,7 @@ import {
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { loadSeconds } from '../src/services/telemetry/call-samples.ts';
+import { qualityStateOf } from '../src/services/telemetry/call-summaries.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
 import { callSummaries, softphoneLogs, telemetryEvents } from '../src/db/schema/index.ts';
 
@@ -333,7 +333,7 @@ describe('call summaries, aggregates, tags and score', () => {
       expect(row?.packetsLostFraction).toBeCloseTo(75 / 6000, 6);
     }
     // The accumulator is stored in its readable form, so the next batch merges instead of rescanning.
-    expect(parseCallQualityState(a?.qualityState)).toMatchObject({
+    expect(a && qualityStateOf(a)).toMatchObject({
       samples: 60,
       firstMs: T0,
       lastMs: T0 + 59_000,
@@ -363,7 +363,8 @@ describe('call summaries, aggregates, tags and score', () => {
     await send(10);
     await send(20);
     expect(await shown()).toEqual({ sampleCount: 10, durationSeconds: 10 });
-    expect(parseCallQualityState((await summaryOf(group.id, c))?.qualityState)?.samples).toBe(30);
+    const live = await summaryOf(group.id, c);
+    expect(live && qualityStateOf(live)?.samples).toBe(30);
     // The detail derives from the accumulator: it is current while the list trails.
     const detail = await s.app.inject({
       method: 'GET',

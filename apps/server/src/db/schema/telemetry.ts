@@ -69,7 +69,8 @@ export const callSummaries = pgTable(
     score: real('score').notNull().default(10),
     tags: text('tags').array().notNull().default([]),
     insights: jsonb('insights').$type<unknown[]>().notNull().default([]),
-    qualityState: jsonb('quality_state'),
+    /** JSON text, not jsonb: it is written on every batch and only Node reads it (decisions.md P9). */
+    qualityState: text('quality_state'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -123,8 +123,13 @@ export async function lockCallSummaries(
 const selectLocked = (tx: DbOrTx, where: SQL | undefined) =>
   tx.select().from(callSummaries).where(where).orderBy(asc(callSummaries.contactId)).for('update');
 
-/** A row whose accumulator holds seconds after the last one its shown columns were derived from. */
-const TRAILING = sql`(quality_state ->> 'l')::float8 > coalesce(${timestampToMs('last_sample_at')}, -1)`;
+/**
+ * A row whose accumulator holds seconds after the last one its shown columns were derived from.
+ * The accumulator's last second is its only "l" key (storeCallQualityState); read by a pattern,
+ * so that one unreadable accumulator cannot fail the statement (it is refreshed when next written).
+ */
+const TRAILING = sql`substring(quality_state from '"l": ?([0-9.eE+-]+)')::float8 >
+  coalesce(${timestampToMs('last_sample_at')}, -1)`;
 
 /**
  * Re-derives the shown columns of those of these calls whose shown columns trail their
@@ -168,7 +173,7 @@ interface QualityInputsRow {
   browser_version: string | null;
   summary_ms: number | null;
   sample_count: number;
-  quality_state: unknown;
+  quality_state: string | null;
   row_tid: string;
   shown_through_ms: number | null;
   shown_tags: string;
@@ -246,9 +251,15 @@ function withErrorCounts<R extends { contactId: string; errorLogCount: number }>
 }
 
 /** The stored accumulator of a row (an empty one for a new call; null when unreadable: rescan). */
-export function qualityStateOf(row: QualityInputs): CallQualityState | null {
+export function qualityStateOf(
+  row: Pick<QualityInputs, 'qualityState' | 'sampleCount'>,
+): CallQualityState | null {
   if (row.qualityState === null) return row.sampleCount === 0 ? emptyCallQualityState() : null;
-  return parseCallQualityState(row.qualityState);
+  try {
+    return parseCallQualityState(JSON.parse(row.qualityState));
+  } catch {
+    return null;
+  }
 }
 
 /** The columns a row derives from its accumulator, error count, browser and times. */
@@ -289,7 +300,7 @@ export function deriveColumns(row: QualityInputs, state: CallQualityState): Deri
   const a = quality.aggregates;
   const startMs = row.startTime.getTime();
   return {
-    qualityState: storeCallQualityState(state),
+    qualityState: JSON.stringify(storeCallQualityState(state)),
     sampleCount: a.sampleCount,
     firstSampleAt: a.firstSampleMs === null ? null : new Date(a.firstSampleMs),
     lastSampleAt: a.lastSampleMs === null ? null : new Date(a.lastSampleMs),
@@ -425,7 +436,7 @@ const QUALITY_COLUMNS: Col<QualityInputs & DerivedColumns>[] = [
     set: `string_to_array(u.tags, '${TAG_SEPARATOR}')`,
   },
   { name: 'insights', type: 'jsonb', value: (r) => json(r.insights) },
-  { name: 'quality_state', type: 'jsonb', value: (r) => json(r.qualityState) },
+  { name: 'quality_state', type: 'text', value: (r) => r.qualityState },
 ];
 
 /** Every column a full write-back sets. */
@@ -520,7 +531,7 @@ export function mustRefreshShown(
 const STATE_COLUMNS: Col<Pick<QualityInputs, 'contactId' | 'rowTid' | 'qualityState'>>[] = [
   { name: 'contact_id', type: 'text', value: (r) => r.contactId },
   { name: 'row_tid', type: 'text', value: (r) => r.rowTid },
-  { name: 'quality_state', type: 'jsonb', value: (r) => json(r.qualityState) },
+  { name: 'quality_state', type: 'text', value: (r) => r.qualityState },
 ];
 
 /**
