@@ -86,6 +86,10 @@ export async function ingestCalls(
     return { created: locked.created, changed };
   });
 
+  deps.trailing?.caughtUp(
+    groupId,
+    changed.map((row) => row.contactId),
+  );
   announceCalls(deps, groupId, created, seeds);
   deps.watchers?.onCallSummaries(groupId, changed);
   // A summary replaces the stored one: only repeats of a contact within the batch are duplicates.

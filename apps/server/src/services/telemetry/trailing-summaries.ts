@@ -77,7 +77,7 @@ export class TrailingSummaries {
         // Forgotten only if no batch left them trailing again meanwhile.
         for (const id of ids) if ((calls.get(id) ?? Infinity) <= now - idleMs) calls.delete(id);
       }
-      if (calls.size === 0) this.trailing.delete(groupId);
+      if (calls.size === 0 && this.trailing.get(groupId) === calls) this.trailing.delete(groupId);
     }
     return rewritten;
   }
