@@ -452,11 +452,6 @@ const setList = <R>(columns: readonly Col<R>[]) =>
     .concat('updated_at = now()')
     .join(', ');
 const SET_LIST = setList(WRITTEN);
-const QUALITY_SET_LIST = setList(QUALITY_COLUMNS);
-const QUALITY_COLUMNS_BY_TID: Col<QualityInputs & DerivedColumns>[] = [
-  ...QUALITY_COLUMNS,
-  { name: 'row_tid', type: 'text', value: (r) => r.rowTid },
-];
 
 /** Writes the rows back in one statement (rows must be locked by lockCallSummaries). */
 export async function saveCallSummaries(
@@ -490,12 +485,26 @@ export function qualityUpdate(
   groupId: string,
   rows: readonly (QualityInputs & DerivedColumns)[],
 ): QualityUpdate | null {
+  return updateByTid(QUALITY_COLUMNS, binary, groupId, rows);
+}
+
+/**
+ * An update of `columns` of rows read by readQualityInputs, each row found by its ctid: one that
+ * another transaction updated since (any update moves a row) is not written. Null for no rows.
+ */
+function updateByTid<R extends Pick<QualityInputs, 'contactId' | 'rowTid'>>(
+  columns: readonly Col<R>[],
+  binary: boolean,
+  groupId: string,
+  rows: readonly R[],
+): QualityUpdate | null {
   if (rows.length === 0) return null;
+  const withTid: Col<R>[] = [...columns, { name: 'row_tid', type: 'text', value: (r) => r.rowTid }];
   return {
     rows: rows.length,
     query: sql`with w as (
-          update call_summaries s set ${sql.raw(QUALITY_SET_LIST)}
-          from ${unnestRows(QUALITY_COLUMNS_BY_TID, rows, 'u', binary)}
+          update call_summaries s set ${sql.raw(setList(columns))}
+          from ${unnestRows(withTid, rows, 'u', binary)}
           where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
             and s.contact_id = u.contact_id
           returning 1)
@@ -528,9 +537,9 @@ export function mustRefreshShown(
   return through - shown.throughMs >= LIVE_SUMMARY_REFRESH_MS;
 }
 
+/** The columns an accumulator-only write sets. */
 const STATE_COLUMNS: Col<Pick<QualityInputs, 'contactId' | 'rowTid' | 'qualityState'>>[] = [
   { name: 'contact_id', type: 'text', value: (r) => r.contactId },
-  { name: 'row_tid', type: 'text', value: (r) => r.rowTid },
   { name: 'quality_state', type: 'text', value: (r) => r.qualityState },
 ];
 
@@ -544,17 +553,7 @@ export function stateUpdate(
   groupId: string,
   rows: readonly Pick<QualityInputs, 'contactId' | 'rowTid' | 'qualityState'>[],
 ): QualityUpdate | null {
-  if (rows.length === 0) return null;
-  return {
-    rows: rows.length,
-    query: sql`with w as (
-          update call_summaries s set quality_state = u.quality_state, updated_at = now()
-          from ${unnestRows(STATE_COLUMNS, rows, 'u', binary)}
-          where s.ctid = u.row_tid::tid and s.group_id = ${groupId}::uuid
-            and s.contact_id = u.contact_id
-          returning 1)
-        select count(*)::int as n from w`,
-  };
+  return updateByTid(STATE_COLUMNS, binary, groupId, rows);
 }
 
 /** Runs a qualityUpdate: a row another transaction updated since is not written, and the batch is retried. */

@@ -69,14 +69,9 @@ export class TrailingSummaries {
     let rewritten = 0;
     for (const [groupId, calls] of [...this.trailing]) {
       const due = [...calls].filter(([, at]) => now - at >= idleMs).map(([id]) => id);
-      for (let i = 0; i < due.length; i += REFRESH_BATCH) {
-        const ids = due.slice(i, i + REFRESH_BATCH);
-        rewritten += await ingestTransaction(this.deps, (tx) =>
-          refreshTrailingSummaries(tx, groupId, ids),
-        );
-        // Forgotten only if no batch left them trailing again meanwhile.
-        for (const id of ids) if ((calls.get(id) ?? Infinity) <= now - idleMs) calls.delete(id);
-      }
+      rewritten += await this.refreshCalls(groupId, due);
+      // Forgotten only if no batch left them trailing again meanwhile.
+      for (const id of due) if ((calls.get(id) ?? Infinity) <= now - idleMs) calls.delete(id);
       if (calls.size === 0 && this.trailing.get(groupId) === calls) this.trailing.delete(groupId);
     }
     return rewritten;
@@ -92,13 +87,18 @@ export class TrailingSummaries {
       else byGroup.set(groupId, [contactId]);
     }
     let rewritten = 0;
-    for (const [groupId, ids] of byGroup) {
-      for (let i = 0; i < ids.length; i += REFRESH_BATCH) {
-        const part = ids.slice(i, i + REFRESH_BATCH);
-        rewritten += await ingestTransaction(this.deps, (tx) =>
-          refreshTrailingSummaries(tx, groupId, part),
-        );
-      }
+    for (const [groupId, ids] of byGroup) rewritten += await this.refreshCalls(groupId, ids);
+    return rewritten;
+  }
+
+  /** Refreshes these calls of a group, REFRESH_BATCH per transaction; answers the rows rewritten. */
+  private async refreshCalls(groupId: string, ids: readonly string[]): Promise<number> {
+    let rewritten = 0;
+    for (let i = 0; i < ids.length; i += REFRESH_BATCH) {
+      const part = ids.slice(i, i + REFRESH_BATCH);
+      rewritten += await ingestTransaction(this.deps, (tx) =>
+        refreshTrailingSummaries(tx, groupId, part),
+      );
     }
     return rewritten;
   }
