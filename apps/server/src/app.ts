@@ -25,6 +25,8 @@ import { recordAudit } from './services/audit/audit-log.ts';
 import { createWorkflows } from './services/workflows/index.ts';
 import { agentSocketAuth } from './services/workflows/agent-socket-auth.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
+import { PUBLIC_ROUTES } from './routes/public-routes.ts';
+import { guardRoute } from './plugins/route-guard.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -107,6 +109,7 @@ export async function buildApp(
     return payload;
   });
 
+  app.addHook('onRoute', (route) => guardRoute(route, PUBLIC_ROUTES));
   for (const routes of ROUTE_MODULES) {
     await routes(ctx);
   }

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { API_KEY, API_TOKEN_TEXTS } from '@callsight/shared';
 import type { Db } from '../db/client.ts';
 import { apiTokens, configEntries, groups } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { authenticating } from './route-guard.ts';
 import { bearerToken } from './authenticate.ts';
 
 /** The API key a request authenticated with, and the group it stands for. */
@@ -75,7 +76,7 @@ export interface ApiKeyOptions {
  * access" setting is off is 403. "Last used" is written at most once per interval per key, by
  * this process and (through the WHERE clause) across processes.
  */
-export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): preHandlerAsyncHookHandler {
+export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): onRequestAsyncHookHandler {
   const interval = opts.lastUsedWriteIntervalMs ?? API_KEY.lastUsedWriteIntervalMs;
   const now = opts.now ?? Date.now;
   const lastWritten = new Map<string, number>();
@@ -99,7 +100,10 @@ export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): preHandle
       );
   }
 
-  return async function authorizeApiKey(request: FastifyRequest, _reply: FastifyReply) {
+  return authenticating(async function authorizeApiKey(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+  ) {
     const key = bearerToken(request);
     if (!key) throw unauthenticated(API_TOKEN_TEXTS.missingKey);
     const row = await findApiKey(db, key);
@@ -117,7 +121,7 @@ export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): preHandle
     } catch (err) {
       request.log.warn({ err }, 'could not record API key use');
     }
-  };
+  });
 }
 
 export type AuthorizeApiKey = ReturnType<typeof makeAuthorizeApiKey>;

@@ -1,9 +1,10 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { AUTH_TEXTS, hasPermission, type Permission, type PermissionList } from '@callsight/shared';
 import type { Db } from '../db/client.ts';
 import type { TokenSigner } from '../services/auth/access-token.ts';
 import { findUserById, resolveGroupAccess } from '../services/groups/group-access.ts';
+import { authenticating } from './route-guard.ts';
 import { badRequest, forbidden, unauthenticated } from '../lib/errors.ts';
 
 /** The caller as resolved once per request: identity from the token, rights from the database. */
@@ -37,8 +38,8 @@ export function bearerToken(request: FastifyRequest): string | null {
  * group (the token's group when the header is absent) and the permission the route needs.
  */
 export function makeAuthorize(db: Db, signer: TokenSigner) {
-  return (required: PermissionList): preHandlerAsyncHookHandler =>
-    async function authorize(request: FastifyRequest, _reply: FastifyReply) {
+  return (required: PermissionList): onRequestAsyncHookHandler =>
+    authenticating(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
       const token = bearerToken(request);
       if (!token) throw unauthenticated('Sign in required: send Authorization: Bearer <token>');
       const claims = await signer.verify(token);
@@ -63,7 +64,7 @@ export function makeAuthorize(db: Db, signer: TokenSigner) {
         groupId,
         permissions: access.permissions,
       };
-    };
+    });
 }
 
 export type Authorize = ReturnType<typeof makeAuthorize>;

@@ -39,7 +39,7 @@ export async function aiSummaryRoutes({ app, db, config, authorize }: AppContext
       params: Params,
       response: { 200: AiSummarySchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
     handler: (request) => getAiSummary(db, callerOf(request).groupId, request.params.traceId),
   });
@@ -52,7 +52,7 @@ export async function aiSummaryRoutes({ app, db, config, authorize }: AppContext
       body: AiSummaryRequestSchema,
       response: { 200: AiSummarySchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
     handler: (request) => {
       const caller = callerOf(request);

@@ -32,7 +32,7 @@ export async function apiTokenRoutes({ app, db, authorize, authorizeApiKey }: Ap
       summary: "The group's API keys (masked)",
       response: { 200: ApiTokenListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => listApiTokens(db, callerOf(request)),
   });
 
@@ -43,7 +43,7 @@ export async function apiTokenRoutes({ app, db, authorize, authorizeApiKey }: Ap
       body: ApiTokenCreateSchema,
       response: { 201: ApiTokenCreatedSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) =>
       reply.code(201).send(await createApiToken(db, callerOf(request), request.body)),
   });
@@ -55,7 +55,7 @@ export async function apiTokenRoutes({ app, db, authorize, authorizeApiKey }: Ap
       params: ApiTokenIdParamsSchema,
       response: { 204: z.null().describe('Revoked'), ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       await revokeApiToken(db, callerOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -68,7 +68,7 @@ export async function apiTokenRoutes({ app, db, authorize, authorizeApiKey }: Ap
       summary: 'The group and key an API key stands for (send Authorization: Bearer <API key>)',
       response: { 200: ApiKeyIdentitySchema, ...errors },
     },
-    preHandler: authorizeApiKey,
+    onRequest: authorizeApiKey,
     handler: (request) => apiKeyOf(request),
   });
 }

@@ -26,7 +26,7 @@ export async function callRoutes({ app, db, authorize }: AppContext) {
       querystring: CallStatsQuerySchema,
       response: { 200: CallStatsPageSchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => listCallStats(db, callerOf(request).groupId, request.query),
   });
 
@@ -37,7 +37,7 @@ export async function callRoutes({ app, db, authorize }: AppContext) {
       querystring: AgentLogQuerySchema,
       response: { 200: AgentLogPageSchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => listAgentLogs(db, callerOf(request).groupId, request.query),
   });
 }

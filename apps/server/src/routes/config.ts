@@ -41,7 +41,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       summary: "The caller's settings modules in this group",
       response: { 200: ConfigModuleListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: async (request) => ({ modules: await callerModules(db, callerOf(request)) }),
   });
 
@@ -53,7 +53,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       querystring: ConfigCatalogueQuerySchema,
       response: { 200: ConfigCatalogueSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => readCatalogue(db, callerOf(request), { module: request.query.module }),
   });
 
@@ -67,7 +67,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
     },
     // A check, not a write: a refused value is the answer, not an event to audit.
     config: { auditSelf: true },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => validateConfigEntry(callerOf(request), request.body),
   });
 
@@ -78,7 +78,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       body: ConfigBatchWriteSchema,
       response: { 200: ConfigBatchResultSchema, ...writeErrors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: async (request) => ({
       entries: await setConfigEntries(db, callerOf(request), request.body.entries),
     }),
@@ -91,7 +91,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       params: ConfigEntryParamsSchema,
       response: { 200: ConfigEntrySchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) =>
       getConfigEntry(db, callerOf(request), request.params.key, request.params.type),
   });
@@ -104,7 +104,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       body: ConfigWriteSchema,
       response: { 200: ConfigEntrySchema, ...writeErrors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => setConfigEntry(db, callerOf(request), request.params.type, request.body),
   });
 }

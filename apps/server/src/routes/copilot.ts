@@ -55,7 +55,7 @@ export async function copilotRoutes({ app, db, config, authorize }: AppContext) 
       body: CopilotAskSchema,
       response: { 200: CopilotReplySchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: requireFlags(['garvis2']),
     handler: (request) =>
       askCopilot(deps, callerFor(request), request.body, request.routeOptions.url ?? ''),
@@ -68,7 +68,7 @@ export async function copilotRoutes({ app, db, config, authorize }: AppContext) 
       body: CopilotAskSchema,
       response: { 200: CopilotReplySchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: requireFlags(['garvis2', 'garvisPreview']),
     handler: (request) =>
       askCopilot(deps, callerFor(request), request.body, request.routeOptions.url ?? ''),
@@ -81,7 +81,7 @@ export async function copilotRoutes({ app, db, config, authorize }: AppContext) 
       querystring: GarvisAskQuerySchema,
       response: { 200: CopilotReplySchema, ...errors },
     },
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: requireFlags(['garvis']),
     handler: (request) =>
       askCopilot(

@@ -12,7 +12,7 @@ export async function customerRoutes({ app, db, authorize }: AppContext) {
       summary: 'Customers with their number of groups (platform staff)',
       response: { 200: CustomerListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: () => listCustomers(db),
   });
 }

@@ -53,7 +53,7 @@ export async function eventBridgeRoutes({ app, db, config, authorize }: AppConte
       body: EventSourceCreateSchema,
       response: { 201: EventSourceSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) =>
       reply.code(201).send(await createEventSource(deps, callerOf(request), request.body)),
   });
@@ -64,7 +64,7 @@ export async function eventBridgeRoutes({ app, db, config, authorize }: AppConte
       summary: 'The name prefix of new sources and the adapter in use (aws or local)',
       response: { 200: EventBridgeSettingsSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request) => {
       const caller = callerOf(request);
       await requireEventBridge(db, caller.groupId);
@@ -82,7 +82,7 @@ export async function eventBridgeRoutes({ app, db, config, authorize }: AppConte
       params: EventSourceListParamsSchema,
       response: { 200: EventSourceListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => listEventSources(deps, callerOf(request), request.params.flag),
   });
 
@@ -93,7 +93,7 @@ export async function eventBridgeRoutes({ app, db, config, authorize }: AppConte
       params: EventSourceIdParamsSchema,
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       await deleteEventSource(deps, callerOf(request), request.params.eventSourceId);
       return reply.code(204).send(null);
@@ -109,7 +109,7 @@ export async function eventBridgeRoutes({ app, db, config, authorize }: AppConte
       body: EventSourceAssociateSchema,
       response: { 200: EventSourceSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) =>
       associateEventSource(deps, callerOf(request), request.params.eventSourceId, request.body),
   });

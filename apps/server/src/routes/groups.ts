@@ -44,7 +44,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       summary: 'Groups the caller belongs to (all for a super user)',
       response: { 200: GroupListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => listGroups(db, callerOf(request)),
   });
 
@@ -55,7 +55,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       params: GroupIdParamsSchema,
       response: { 200: GroupDetailSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => getGroupForCaller(db, callerOf(request), request.params.id),
   });
 
@@ -66,7 +66,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       params: GroupIdParamsSchema,
       response: { 200: GroupFeaturesSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: async (request) => {
       const group = await getGroup(db, callerOf(request), request.params.id);
       return featureStates(db, group.id);
@@ -81,7 +81,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       body: GroupFeaturesUpdateSchema,
       response: { 200: GroupFeaturesSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: async (request) => {
       const caller = callerOf(request);
       const group = await getGroup(db, caller, request.params.id);
@@ -96,7 +96,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       summary: 'Archived groups (platform staff)',
       response: { 200: GroupDetailListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: () => listArchivedGroups(db),
   });
 
@@ -107,7 +107,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       body: GroupCreateSchema,
       response: { 201: GroupSaveResultSchema, ...errors, 409: ApiErrorSchema },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: async (request, reply) =>
       reply.code(201).send(await createGroup(db, callerOf(request), request.body)),
   });
@@ -119,7 +119,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       body: GroupUpdateSchema,
       response: { 200: GroupSaveResultSchema, ...errors, 409: ApiErrorSchema },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => updateGroup(db, callerOf(request), request.body),
   });
 
@@ -130,7 +130,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       params: GroupIdParamsSchema,
       response: { 200: GroupDetailSchema, ...errors, 409: ApiErrorSchema },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => archiveGroup(db, callerOf(request), request.params.id),
   });
 
@@ -141,7 +141,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       params: GroupIdParamsSchema,
       response: { 200: GroupDetailSchema, ...errors, 409: ApiErrorSchema },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => restoreGroup(db, callerOf(request), request.params.id),
   });
 
@@ -152,7 +152,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       params: GroupIdParamsSchema,
       response: { 200: GroupActionResultSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: async (request) => {
       const { message } = await configureBi(db, callerOf(request), request.params.id);
       return { message };
@@ -166,7 +166,7 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
       params: GroupIdParamsSchema,
       response: { 200: GroupActionResultSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.superOnly),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => updateCanvas(db, callerOf(request), request.params.id),
   });
 }

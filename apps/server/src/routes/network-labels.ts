@@ -28,7 +28,7 @@ export async function networkLabelRoutes({ app, db, authorize }: AppContext) {
         summary: "The group's network labels in order (the first matching range wins)",
         response: { 200: NetworkLabelMapSchema, ...errors },
       },
-      preValidation: authorize(ACCESS.adminSuper),
+      onRequest: authorize(ACCESS.adminSuper),
       handler: (request) => getNetworkLabels(db, callerOf(request).groupId),
     });
 
@@ -40,7 +40,7 @@ export async function networkLabelRoutes({ app, db, authorize }: AppContext) {
         body: NetworkLabelMapUpdateSchema,
         response: { 201: NetworkLabelMapSchema, ...errors },
       },
-      preValidation: authorize(ACCESS.adminSuper),
+      onRequest: authorize(ACCESS.adminSuper),
       handler: async (request, reply) =>
         reply.code(201).send(await replaceNetworkLabels(db, callerOf(request), request.body)),
     });

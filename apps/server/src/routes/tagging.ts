@@ -28,7 +28,7 @@ export async function taggingRoutes({ app, db, authorize }: AppContext) {
       summary: 'Tagging configs of the group (config key CALL_TAG_CONFIGURATIONS)',
       response: { 200: TaggingConfigViewListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => listTagConfigs(db, callerOf(request)),
   });
 
@@ -38,7 +38,7 @@ export async function taggingRoutes({ app, db, authorize }: AppContext) {
       summary: 'The dial number of each Connect region',
       response: { 200: ConnectNumberViewListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => getConnectNumbers(db, callerOf(request)),
   });
 
@@ -50,7 +50,7 @@ export async function taggingRoutes({ app, db, authorize }: AppContext) {
       body: z.array(z.unknown()).max(100),
       response: { 200: ConnectNumberViewListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => setConnectNumbers(db, callerOf(request), request.body),
   });
 }

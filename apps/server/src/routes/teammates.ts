@@ -40,7 +40,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
       summary: "Members of the caller's current group",
       response: { 200: TeammateListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => listTeammates(db, callerOf(request)),
   });
 
@@ -52,7 +52,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
       params: UserKeyParamsSchema,
       response: { 200: z.union([TeammateSchema, UserLookupSchema]), ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => {
       const key = parseUserKey(request.params.id);
       if (!key)
@@ -72,7 +72,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
       body: TeammateCreateSchema,
       response: { 201: TeammateSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       const teammate = await createTeammate(db, callerOf(request), request.body);
       return reply.code(201).send(teammate);
@@ -86,7 +86,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
       body: TeammateUpdateSchema,
       response: { 200: TeammateSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => updateTeammate(db, callerOf(request), request.body),
   });
 
@@ -97,7 +97,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
       params: UserIdParamsSchema,
       response: { 204: z.null(), ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       await removeTeammate(db, callerOf(request), request.params.id);
       return reply.code(204).send(null);

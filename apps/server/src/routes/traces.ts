@@ -143,7 +143,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
   });
 
   const member = {
-    preValidation: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: async (request: FastifyRequest) => requireJourneys(db, callerOf(request).groupId),
   };
 

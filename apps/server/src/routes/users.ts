@@ -21,7 +21,7 @@ export async function userRoutes({ app, db, authorize, sessionDeps }: AppContext
       summary: "The signed-in user's profile",
       response: { 200: ProfileSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => getProfile(db, callerOf(request)),
   });
 
@@ -32,7 +32,7 @@ export async function userRoutes({ app, db, authorize, sessionDeps }: AppContext
       body: ProfileUpdateSchema,
       response: { 200: ProfileSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) => updateProfile(db, callerOf(request), request.body),
   });
 
@@ -43,7 +43,7 @@ export async function userRoutes({ app, db, authorize, sessionDeps }: AppContext
       body: SwitchGroupSchema,
       response: { 200: SessionTokenSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.anyMember),
     handler: (request) =>
       switchGroup(sessionDeps, callerOf(request).userId, request.body.currentGroupId),
   });

@@ -34,7 +34,7 @@ export async function viscallRoutes({ app, db, authorize }: AppContext) {
       querystring: CallDetailQuerySchema,
       response: { 200: CallDetailAnswerSchema, ...errors },
     },
-    preValidation: authorize(CALL_DETAIL_ACCESS.view),
+    onRequest: authorize(CALL_DETAIL_ACCESS.view),
     handler: async (request, reply) => {
       const caller = callerOf(request);
       const { includeTelemetry } = request.query;

@@ -59,7 +59,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       summary: 'Applications, the triggers the caller may use (with allowed actions), and actions',
       response: { 200: WorkflowCatalogueSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => workflowCatalogue(db, callerOf(request)),
   });
 
@@ -69,7 +69,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       summary: "The group's live EventBridge event sources for the wizard's step 3",
       response: { 200: EventSourceConfigListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => eventSourceConfigs(db, callerOf(request)),
   });
 
@@ -82,7 +82,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       params: WatcherGroupParamsSchema,
       response: { 200: WatcherListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) =>
       listWatchers(db, callerInGroup(request, request.params.group).groupId, 'group'),
   });
@@ -95,7 +95,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       body: WorkflowSaveSchema,
       response: { 200: WatcherSchema, 201: WatcherSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       const caller = callerInGroup(request, request.params.group);
       const { watcher, created } = await saveWatcher(deps, caller, 'group', request.body);
@@ -110,7 +110,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       params: GroupWatcherParamsSchema,
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       const caller = callerInGroup(request, request.params.group);
       await deleteWatcher(deps, caller, 'group', request.params.id);
@@ -129,7 +129,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
         params: GroupWatcherParamsSchema,
         response: { 200: WatcherSchema, ...errors },
       },
-      preHandler: authorize(ACCESS.adminSuper),
+      onRequest: authorize(ACCESS.adminSuper),
       handler: (request) =>
         setWatcherActive(
           deps,
@@ -147,7 +147,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
         params: WatchdogWatcherParamsSchema,
         response: { 200: WatcherSchema, ...errors },
       },
-      preHandler: authorize(ACCESS.adminSuper),
+      onRequest: authorize(ACCESS.adminSuper),
       handler: (request) =>
         setWatcherActive(deps, callerOf(request), 'watchdog', request.params.id, active),
     });
@@ -161,7 +161,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       summary: "Watchdog watchers of the caller's group",
       response: { 200: WatcherListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => listWatchers(db, callerOf(request).groupId, 'watchdog'),
   });
 
@@ -172,7 +172,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       body: WorkflowSaveSchema,
       response: { 200: WatcherSchema, 201: WatcherSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       const { watcher, created } = await saveWatcher(
         deps,
@@ -192,7 +192,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       body: WorkflowSaveSchema,
       response: { 200: WatcherSchema, 201: WatcherSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       const { watcher, created } = await saveWatcher(
         deps,
@@ -212,7 +212,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       params: WatchdogWatcherParamsSchema,
       response: { 204: z.null().describe('Deleted'), ...errors },
     },
-    preHandler: authorize(ACCESS.adminSuper),
+    onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
       await deleteWatcher(deps, callerOf(request), 'watchdog', request.params.id);
       return reply.code(204).send(null);
@@ -230,7 +230,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       querystring: ActionHistoryQuerySchema,
       response: { 200: ActionHistoryListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request, reply) => {
       const caller = callerInGroup(request, request.params.group);
       const { items, total } = await listActionHistory(db, caller.groupId, request.query);
@@ -248,7 +248,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       querystring: AuditLogQuerySchema,
       response: { 200: AuditLogListSchema, ...errors },
     },
-    preHandler: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request, reply) => {
       const { items, total } = await listAuditLogs(db, callerOf(request).groupId, request.query);
       reply.header(RECORD_COUNT_HEADER, String(total));

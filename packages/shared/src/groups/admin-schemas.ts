@@ -135,15 +135,22 @@ export const GroupCreateSchema = z
     ccaasProvider: ProviderSchema,
   })
   .superRefine(
-    (v, ctx) => {
-      if (v.customerSelection === 'new' && !v.newCustomerName?.trim()) {
+    (raw, ctx) => {
+      // Runs on the raw input (see `when`): a field of the wrong type has its own issue already.
+      const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
+      const v = {
+        customerSelection: raw.customerSelection,
+        newCustomerName: text(raw.newCustomerName),
+        customerID: text(raw.customerID),
+      };
+      if (v.customerSelection === 'new' && !v.newCustomerName) {
         ctx.addIssue({
           code: 'custom',
           path: ['newCustomerName'],
           message: VALIDATION_TEXTS.required('New Customer Name'),
         });
       }
-      if (v.customerSelection === 'existing' && !v.customerID?.trim()) {
+      if (v.customerSelection === 'existing' && !v.customerID) {
         ctx.addIssue({
           code: 'custom',
           path: ['customerID'],
@@ -152,8 +159,8 @@ export const GroupCreateSchema = z
       }
       if (
         v.customerSelection === 'existing' &&
-        v.customerID?.trim() &&
-        !z.uuid().safeParse(v.customerID.trim()).success
+        v.customerID &&
+        !z.uuid().safeParse(v.customerID).success
       ) {
         ctx.addIssue({
           code: 'custom',

@@ -1,0 +1,14 @@
+/**
+ * The API routes anyone may call without signing in (`METHOD /path`). Every other route
+ * authenticates in onRequest; the route guard refuses to start otherwise, and the
+ * anonymous-access test walks the OpenAPI document against this list.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'GET /api/public/settings',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/subscription',
+  'POST /api/subscription/',
+]);
