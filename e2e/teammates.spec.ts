@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, groupIdOf, signInAs } from './support/auth.ts';
+import { ACCOUNTS, apiToken, groupIdOf, signInAs } from './support/auth.ts';
 
 const PASSWORD = 'Fresh-pass-42';
 const unique = (prefix: string) =>
@@ -185,6 +185,75 @@ test.describe('Teammates (admin)', () => {
     await expect(field(page, /^Name/)).toHaveValue(existingName);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(snackbar(page)).toHaveText('This user is already a member of this group.');
+  });
+});
+
+test.describe("Another customer's accounts", () => {
+  test('the e-mail check finds nothing, and saving shows the spec text on the e-mail field', async ({
+    page,
+    request,
+  }) => {
+    // Platform staff make a customer with one account, in a request context of their own.
+    const login = await request.post('/api/auth/login', { data: ACCOUNTS.super });
+    expect(login.status()).toBe(200);
+    const staff = (await login.json()) as { accessToken: string; claims: { groupId: string } };
+    const staffHeaders = {
+      authorization: `Bearer ${staff.accessToken}`,
+      'x-group-id': staff.claims.groupId,
+    };
+    const group = await request.post('/api/groups', {
+      headers: staffHeaders,
+      data: {
+        name: unique('Other Group'),
+        region: 'ap-southeast-2',
+        customerSelection: 'new',
+        newCustomerName: unique('Other Customer'),
+        ccaasProvider: 'AWS',
+      },
+    });
+    expect(group.status()).toBe(201);
+    const foreignGroup = ((await group.json()) as { group: { id: string } }).group;
+    const email = `${unique('foreign')}@other.example`;
+    const account = await request.post('/api/users', {
+      headers: staffHeaders,
+      data: {
+        name: 'Foreign Person',
+        email,
+        role: 'admin',
+        group: foreignGroup.id,
+        isMember: true,
+        password: PASSWORD,
+      },
+    });
+    expect(account.status()).toBe(201);
+
+    await signInAs(page, 'admin');
+    const groupId = groupIdOf(page);
+    await page.goto(`/${groupId}/admin/group/${groupId}/member/0`);
+    await field(page, /^Email/).fill(email);
+    await field(page, /^Email/).blur();
+    await expect(page.getByText('Checking…')).toHaveCount(0);
+    // Not found: nothing is filled in and a new account's password is asked for.
+    await expect(
+      page.getByText('This person already has an account: they will be added to the group.'),
+    ).toHaveCount(0);
+    await expect(field(page, /^Name/)).toHaveValue('');
+    await field(page, /^Name/).fill('Someone Else');
+    await field(page, /^Password/).fill(PASSWORD);
+    await field(page, /^Confirm Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(snackbar(page)).toHaveText('A user with this email already exists');
+    await expect(field(page, /^Email/)).toHaveAccessibleDescription(
+      'A user with this email already exists',
+    );
+    await expect(page).toHaveURL(/\/member\/0$/);
+
+    // The e-mail check tells a Group Admin nothing about the platform administrator either.
+    const { accessToken } = await apiToken(page, 'admin');
+    const check = await page.request.get(`/api/users/${encodeURIComponent(ACCOUNTS.super.email)}`, {
+      headers: { authorization: `Bearer ${accessToken}`, 'x-group-id': groupId },
+    });
+    expect(check.status()).toBe(404);
   });
 });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Teammate, UserLookup } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { PASSWORD, authHeaders, createGroup, createUser, signIn } from './factories.ts';
-import { auditLog, memberships, users } from '../src/db/schema/index.ts';
+import { auditLog, groups, memberships, users } from '../src/db/schema/index.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -23,6 +24,16 @@ async function adminOfNewGroup() {
   });
   const { token } = await signIn(s.app, admin.email);
   return { group, admin, headers: authHeaders(token) };
+}
+
+/** Another group of the same customer: the e-mail check and adding reach only these. */
+async function siblingGroup(of: { customerId: string }) {
+  const [group] = await s.database.db
+    .insert(groups)
+    .values({ customerId: of.customerId, name: `Sibling ${randomUUID().slice(0, 8)}` })
+    .returning();
+  if (!group) throw new Error('group not created');
+  return group;
 }
 
 /** Refused writes are audited by a response hook that may finish just after the reply. */
@@ -141,9 +152,9 @@ describe('who may manage teammates', () => {
 
 describe('GET /api/users/{email}: the e-mail check', () => {
   it('answers id, name and e-mail of the account, or 404, and 400 for neither id nor e-mail', async () => {
-    const { headers } = await adminOfNewGroup();
+    const { group, headers } = await adminOfNewGroup();
     const elsewhere = await createUser(s.database.db, {
-      groups: [await createGroup(s.database.db)],
+      groups: [await siblingGroup(group)],
       name: 'Elsa',
       email: 'elsa.check@example.com',
     });
@@ -271,12 +282,15 @@ describe('POST /api/users', () => {
       },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('A user with this email already exists');
+    expect(res.json().error).toMatchObject({
+      message: 'A user with this email already exists',
+      fields: { email: 'A user with this email already exists' },
+    });
   });
 
   it('adds an existing account (found by the e-mail check) as a member, keeping its password', async () => {
     const { group, headers } = await adminOfNewGroup();
-    const other = await createGroup(s.database.db);
+    const other = await siblingGroup(group);
     const existing = await createUser(s.database.db, {
       groups: [other],
       role: 'admin',

@@ -48,7 +48,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
     schema: {
       tags: ['teammates'],
       summary:
-        'A teammate by user id (uuid), or the e-mail check: the account with this e-mail address',
+        "A teammate by user id (uuid), or the e-mail check: the account with this e-mail address, if it belongs to the current group's customer",
       params: UserKeyParamsSchema,
       response: { 200: z.union([TeammateSchema, UserLookupSchema]), ...errors },
     },
@@ -61,7 +61,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
         });
       return key.kind === 'id'
         ? getTeammate(db, callerOf(request), key.id)
-        : lookupUserByEmail(db, key.email);
+        : lookupUserByEmail(db, callerOf(request), key.email);
     },
   });
 

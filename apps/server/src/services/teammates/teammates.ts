@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  ERROR_CODES,
   TEAMMATE_TEXTS,
   type GroupRole,
   type Teammate,
@@ -11,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { groups, memberships, refreshSessions, users } from '../../db/schema/index.ts';
 import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { conflict, forbidden, notFound, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 
 type Actor = Pick<Caller, 'userId' | 'email' | 'isSuper' | 'groupId'>;
@@ -64,15 +65,27 @@ export async function getTeammate(
   return teammate;
 }
 
-/** The e-mail check of the teammate form: id, name and e-mail of the account, or not found. */
-export async function lookupUserByEmail(db: DbOrTx, email: string): Promise<UserLookup> {
+/**
+ * The e-mail check of the teammate form: id, name and e-mail of the account. A group admin sees
+ * only accounts of the current group's customer; any other account is not found, as a free one.
+ */
+export async function lookupUserByEmail(
+  db: DbOrTx,
+  caller: Actor,
+  email: string,
+): Promise<UserLookup> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email, isSuper: users.isSuper })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
-  if (!row) throw notFound('No user with this email');
-  return row;
+  if (!row) throw notFound(TEAMMATE_TEXTS.lookupNotFound);
+  if (!caller.isSuper) {
+    const current = await findGroup(db, caller.groupId);
+    if (!current || !(await belongsToCustomer(db, row, current.customerId)))
+      throw notFound(TEAMMATE_TEXTS.lookupNotFound);
+  }
+  return { id: row.id, name: row.name, email: row.email };
 }
 
 /**
@@ -84,17 +97,18 @@ export async function createTeammate(
   caller: Actor,
   input: TeammateCreateInput,
 ): Promise<Teammate> {
-  await assertManages(db, caller, input.group);
+  const group = await assertManages(db, caller, input.group);
   const userId = await db.transaction(async (tx) => {
     if (input.id) {
       const user = await findUser(tx, input.id);
-      if (!user) throw notFound(TEAMMATE_TEXTS.notFound);
+      // Another customer's account (or a platform administrator) is as unknown as a wrong id.
+      if (!user || (!caller.isSuper && !(await belongsToCustomer(tx, user, group.customerId))))
+        throw notFound(TEAMMATE_TEXTS.notFound);
       if (user.email !== input.email) {
         throw badRequest(TEAMMATE_TEXTS.existingUserMismatch, {
           email: TEAMMATE_TEXTS.existingUserMismatch,
         });
       }
-      if (user.isSuper && !caller.isSuper) throw forbidden(TEAMMATE_TEXTS.superOnlyBySuper);
       const [already] = await tx
         .select({ role: memberships.role })
         .from(memberships)
@@ -106,7 +120,7 @@ export async function createTeammate(
         .values({ userId: user.id, groupId: input.group, role: input.role });
       if (!user.currentGroupId)
         await tx.update(users).set({ currentGroupId: input.group }).where(eq(users.id, user.id));
-      await audit(tx, caller, input.group, 'addTeammate', user.id, {
+      await auditMembership(tx, caller, group, 'addTeammate', user.id, {
         email: user.email,
         role: input.role,
       });
@@ -117,7 +131,7 @@ export async function createTeammate(
       .from(users)
       .where(eq(users.email, input.email))
       .limit(1);
-    if (taken) throw conflict(TEAMMATE_TEXTS.duplicateEmail);
+    if (taken) throw emailTaken();
     // The schema guarantees a password for a new account; checked again so the type says so.
     if (input.password === undefined)
       throw badRequest('Required (Password)', { password: 'Required (Password)' });
@@ -131,11 +145,11 @@ export async function createTeammate(
       })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!created) throw conflict(TEAMMATE_TEXTS.duplicateEmail);
+    if (!created) throw emailTaken();
     await tx
       .insert(memberships)
       .values({ userId: created.id, groupId: input.group, role: input.role });
-    await audit(tx, caller, input.group, 'createTeammate', created.id, {
+    await auditMembership(tx, caller, group, 'createTeammate', created.id, {
       email: input.email,
       role: input.role,
     });
@@ -146,14 +160,15 @@ export async function createTeammate(
 
 /**
  * Updates a member of a group the caller administers. Name, e-mail and password belong to the
- * account, so an admin may change them only when every group of the user is one they administer.
+ * account, so an admin may change them only when the account is wholly inside the group's
+ * customer and every group of the user is one they administer.
  */
 export async function updateTeammate(
   db: Db,
   caller: Actor,
   input: TeammateUpdateInput,
 ): Promise<Teammate> {
-  await assertManages(db, caller, input.group);
+  const group = await assertManages(db, caller, input.group);
   await db.transaction(async (tx) => {
     const user = await findUser(tx, input.id);
     const role = user ? await roleIn(tx, user.id, input.group) : null;
@@ -164,12 +179,12 @@ export async function updateTeammate(
     if (input.name !== user.name) changed.push('name');
     if (input.email !== user.email) changed.push('email');
     if (input.password !== undefined) changed.push('password');
-    if (
-      changed.length > 0 &&
-      !caller.isSuper &&
-      !(await administersAllGroupsOf(tx, caller.userId, user.id))
-    ) {
-      throw forbidden(TEAMMATE_TEXTS.accountNotManaged);
+    if (changed.length > 0 && !caller.isSuper) {
+      // A password set for one customer must never open another customer's group.
+      if (!(await belongsToCustomer(tx, user, group.customerId)))
+        throw forbidden(TEAMMATE_TEXTS.accountOtherCustomer);
+      if (!(await administersAllGroupsOf(tx, caller.userId, user.id)))
+        throw forbidden(TEAMMATE_TEXTS.accountNotManaged);
     }
     if (changed.includes('email')) {
       const [taken] = await tx
@@ -177,7 +192,7 @@ export async function updateTeammate(
         .from(users)
         .where(and(eq(users.email, input.email), ne(users.id, user.id)))
         .limit(1);
-      if (taken) throw conflict(TEAMMATE_TEXTS.duplicateEmail);
+      if (taken) throw emailTaken();
     }
     // A platform administrator's role is not changed here (spec 001 §5).
     const newRole: GroupRole = user.isSuper ? role : input.role;
@@ -207,7 +222,10 @@ export async function updateTeammate(
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshSessions.userId, user.id), sql`${refreshSessions.revokedAt} is null`));
     }
-    await audit(tx, caller, input.group, 'updateTeammate', user.id, { changed, role: newRole });
+    await auditMembership(tx, caller, group, 'updateTeammate', user.id, {
+      changed,
+      role: newRole,
+    });
   });
   return getTeammate(db, caller, input.id, input.group);
 }
@@ -218,6 +236,8 @@ export async function updateTeammate(
  */
 export async function removeTeammate(db: Db, caller: Actor, userId: string): Promise<void> {
   const groupId = caller.groupId;
+  const group = await findGroup(db, groupId);
+  if (!group) throw notFound(TEAMMATE_TEXTS.notFound);
   await db.transaction(async (tx) => {
     const user = await findUser(tx, userId);
     const role = user ? await roleIn(tx, user.id, groupId) : null;
@@ -233,7 +253,7 @@ export async function removeTeammate(db: Db, caller: Actor, userId: string): Pro
       .where(eq(memberships.userId, user.id));
     const accountDeleted = !user.isSuper && (left?.n ?? 0) === 0;
     if (accountDeleted) await tx.delete(users).where(eq(users.id, user.id));
-    await audit(tx, caller, groupId, 'removeTeammate', user.id, {
+    await auditMembership(tx, caller, group, 'removeTeammate', user.id, {
       email: user.email,
       role,
       accountDeleted,
@@ -241,16 +261,61 @@ export async function removeTeammate(db: Db, caller: Actor, userId: string): Pro
   });
 }
 
-/** Refuses unless the caller is a super user or an admin of the (active) group. */
-async function assertManages(db: DbOrTx, caller: Actor, groupId: string): Promise<void> {
+interface GroupInfo {
+  id: string;
+  name: string;
+  customerId: string;
+  status: 'active' | 'archived';
+}
+
+async function findGroup(db: DbOrTx, groupId: string): Promise<GroupInfo | null> {
   const [group] = await db
-    .select({ status: groups.status })
+    .select({
+      id: groups.id,
+      name: groups.name,
+      customerId: groups.customerId,
+      status: groups.status,
+    })
     .from(groups)
     .where(eq(groups.id, groupId))
     .limit(1);
-  if (caller.isSuper && group) return;
+  return group ?? null;
+}
+
+/** Refuses unless the caller is a super user or an admin of the (active) group; answers it. */
+async function assertManages(db: DbOrTx, caller: Actor, groupId: string): Promise<GroupInfo> {
+  const group = await findGroup(db, groupId);
+  if (caller.isSuper && group) return group;
   const role = group?.status === 'active' ? await roleIn(db, caller.userId, groupId) : null;
-  if (role !== 'admin') throw forbidden(TEAMMATE_TEXTS.notGroupAdmin);
+  if (!group || role !== 'admin') throw forbidden(TEAMMATE_TEXTS.notGroupAdmin);
+  return group;
+}
+
+/**
+ * True when a group admin acting for `customerId` may see, add or manage this account: not a
+ * platform administrator, and every group of the account (at least one) is of that customer.
+ */
+async function belongsToCustomer(
+  db: DbOrTx,
+  user: { id: string; isSuper: boolean },
+  customerId: string,
+): Promise<boolean> {
+  if (user.isSuper) return false;
+  const [first, second] = await db
+    .select({ customerId: groups.customerId })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(eq(memberships.userId, user.id))
+    .groupBy(groups.customerId)
+    .limit(2);
+  return first !== undefined && second === undefined && first.customerId === customerId;
+}
+
+/** The spec's duplicate text, on the e-mail field too so the form shows it there. */
+function emailTaken(): AppError {
+  return new AppError(409, ERROR_CODES.conflict, TEAMMATE_TEXTS.duplicateEmail, {
+    email: TEAMMATE_TEXTS.duplicateEmail,
+  });
 }
 
 /** A group must keep a Group Admin: refuses when `userId` is its only one. */
@@ -356,22 +421,38 @@ async function withVisibleGroups(
   }));
 }
 
-function audit(
+/**
+ * Audits a membership change in the group changed, and notes it (`<action>Elsewhere`) in every
+ * other group of the account, so each customer sees what happens to its members. Another
+ * customer's group is not named in the note.
+ */
+async function auditMembership(
   tx: DbOrTx,
   caller: Actor,
-  groupId: string,
+  group: GroupInfo,
   action: string,
   targetId: string,
   details: Record<string, unknown>,
-) {
-  return recordAudit(tx, {
-    groupId,
-    userId: caller.userId,
-    actor: caller.email,
-    service: 'users',
-    action,
-    targetId,
-    result: 'success',
-    details,
-  });
+): Promise<void> {
+  const who = { userId: caller.userId, actor: caller.email, service: 'users', targetId };
+  await recordAudit(tx, { ...who, groupId: group.id, action, result: 'success', details });
+  const others = await tx
+    .select({ groupId: memberships.groupId, customerId: groups.customerId })
+    .from(memberships)
+    .innerJoin(groups, eq(groups.id, memberships.groupId))
+    .where(and(eq(memberships.userId, targetId), ne(memberships.groupId, group.id)));
+  for (const other of others) {
+    const otherCustomer = other.customerId !== group.customerId;
+    await recordAudit(tx, {
+      ...who,
+      groupId: other.groupId,
+      action: `${action}Elsewhere`,
+      result: 'success',
+      details: {
+        ...details,
+        group: otherCustomer ? null : { id: group.id, name: group.name },
+        otherCustomer,
+      },
+    });
+  }
 }

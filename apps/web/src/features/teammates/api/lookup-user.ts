@@ -2,7 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { ERROR_CODES, UserLookupSchema, type UserLookup } from '@callsight/shared';
 import { apiRequest, isApiError } from '../../../lib/api-client.ts';
 
-/** GET /api/users/:email: the account with this e-mail address, or null when there is none. */
+/**
+ * GET /api/users/:email: the account with this e-mail address, or null when there is none or it
+ * is another customer's (whose address the save then refuses with the duplicate text).
+ */
 export async function lookupUser(email: string, signal?: AbortSignal): Promise<UserLookup | null> {
   try {
     return await apiRequest(`/users/${encodeURIComponent(email)}`, {
