@@ -10,6 +10,7 @@ export * from './users/index.ts';
 export * from './errors/schemas.ts';
 export * from './common/validation.ts';
 export * from './common/constants.ts';
+export * from './common/limits.ts';
 export * from './url/filter-codec.ts';
 export * from './canvas/dashboards.ts';
 export * from './time-range/index.ts';

@@ -3,12 +3,45 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ApiError } from '@callsight/shared';
+import {
+  ECHO_LIMITS,
+  ERROR_CODES,
+  listWithMore,
+  quoteInput,
+  truncateText,
+  type ApiError,
+} from '@callsight/shared';
 import { AppError } from './errors.ts';
+
+/**
+ * The error with its message, field names and field messages cut to ECHO_LIMITS, and only the
+ * fields that fit ECHO_LIMITS.fields and .fieldsChars: names and messages may carry input (a
+ * record key, a region), and an answer never grows with it.
+ */
+export function boundedError(body: ApiError): ApiError {
+  const { code, message, fields } = body.error;
+  const error = { code, message: truncateText(message, ECHO_LIMITS.messageChars) };
+  if (!fields) return { error };
+  const entries = Object.entries(fields);
+  const kept: Record<string, string> = {};
+  let shown = 0;
+  let chars = 0;
+  for (const [name, text] of entries) {
+    const key = quoteInput(name, ECHO_LIMITS.fieldNameChars);
+    const value = truncateText(text, ECHO_LIMITS.fieldMessageChars);
+    chars += key.length + value.length;
+    if (shown === ECHO_LIMITS.fields || chars > ECHO_LIMITS.fieldsChars) break;
+    if (key in kept) continue;
+    kept[key] = value;
+    shown++;
+  }
+  if (shown < entries.length) kept['…'] = `and ${entries.length - shown} more`;
+  return { error: { ...error, fields: kept } };
+}
 
 /** Turns every failure into `{ error: { code, message, fields? } }` with the right status. */
 export function errorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const send = (status: number, body: ApiError) => reply.code(status).send(body);
+  const send = (status: number, body: ApiError) => reply.code(status).send(boundedError(body));
 
   if (err instanceof AppError) {
     return send(err.statusCode, {
@@ -23,11 +56,14 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
     const fields: Record<string, string> = {};
     for (const v of err.validation) {
       const path = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const name = path || fieldFromUnrecognized(v.keyword, v.params);
+      const name = quoteInput(
+        path || fieldFromUnrecognized(v.keyword, v.params),
+        ECHO_LIMITS.fieldNameChars,
+      );
       if (!fields[name]) fields[name] = v.message ?? 'Invalid value';
     }
     const where = err.validationContext ?? 'body';
-    const names = Object.keys(fields).join(', ');
+    const names = listWithMore(Object.keys(fields));
     return send(400, {
       error: { code: ERROR_CODES.validation, message: `Invalid ${where}: ${names}`, fields },
     });
@@ -63,6 +99,6 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
 function fieldFromUnrecognized(keyword: string, params: Record<string, unknown>): string {
   const keys = params.keys;
   if (keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0)
-    return keys.join(', ');
+    return listWithMore(keys.map(String));
   return '_';
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiErrorSchema,
   ERROR_CODES,
+  INGEST_LIMITS,
   INGEST_TEXTS,
   IngestCallsBodySchema,
   IngestEventsBodySchema,
@@ -155,7 +156,7 @@ export async function ingestRoutes({
     ...common,
     schema: {
       tags: ['ingest'],
-      summary: 'Softphone telemetry events (at most 10000), kept as sent',
+      summary: `Softphone telemetry events (at most 10000), kept as sent: texts in data over ${INGEST_LIMITS.eventDataTextMaxLength} characters are cut with a marker; data over ${INGEST_LIMITS.eventDataMaxLength} characters as JSON refuses the event`,
       body: IngestEventsBodySchema,
       response: responses,
     },

@@ -4,10 +4,12 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCESS,
   ApiErrorSchema,
+  ECHO_LIMITS,
   ERROR_CODES,
   INGEST_TEXTS,
   INSIGHT_RULES,
   InsightRuleListSchema,
+  OTLP_LIMITS,
   SpanInsightsSchema,
   SpanLogsSchema,
   SpanParamsSchema,
@@ -18,6 +20,7 @@ import {
   encodeExportTraceResponse,
   type Trace,
   encodeRpcStatus,
+  truncateText,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { AppError, tooManyRequests } from '../lib/errors.ts';
@@ -93,7 +96,14 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
         return reply
           .code(400)
           .type(PROTOBUF)
-          .send(Buffer.from(encodeRpcStatus(RPC_INVALID_ARGUMENT, err.message)));
+          .send(
+            Buffer.from(
+              encodeRpcStatus(
+                RPC_INVALID_ARGUMENT,
+                truncateText(err.message, ECHO_LIMITS.messageChars),
+              ),
+            ),
+          );
       }
       return errorHandler(err, request, reply);
     });
@@ -103,8 +113,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
       onRequest: [authorizeApiKey],
       schema: {
         tags: ['ingest'],
-        summary:
-          'OTLP/HTTP trace export (JSON or application/x-protobuf): valid spans are stored, refused ones counted in partialSuccess',
+        summary: `OTLP/HTTP trace export (JSON or application/x-protobuf): valid spans are stored, refused ones counted in partialSuccess; names over ${OTLP_LIMITS.nameMaxLength} and values over ${OTLP_LIMITS.attributeValueMaxLength} characters are cut with a marker, attributes and events past ${OTLP_LIMITS.attributeCountLimit} dropped`,
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         let result;

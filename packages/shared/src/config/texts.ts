@@ -26,6 +26,9 @@ export const CONFIG_TEXTS = {
   cannotWrite: (title: string) => `You do not have permission to change ${title}.`,
   tooLong: (title: string, max: number) => `${title} must be at most ${max} characters`,
   tooMany: (title: string, max: number) => `${title} may hold at most ${max} entries`,
+  entryTooLong: (title: string, max: number) =>
+    `Each entry of ${title} must be at most ${max} characters`,
+  tooLarge: (title: string, max: number) => `${title} must be at most ${max} characters as stored`,
   /** Not in the spec: a settings module switched off for the caller (flag or role, spec 000 §3). */
   moduleUnavailable: (title: string) => `${title} is not available to you in this group.`,
   readOnlyNotice: 'You can view these settings but not change them.',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { quoteInput } from '../common/limits.ts';
 import { ConnectNumberListSchema, TaggingConfigListSchema } from '../tagging/schemas.ts';
 import { CONFIG_TEXTS } from './texts.ts';
 import { hasPropertySubFields } from './catalogue.ts';
@@ -6,6 +7,7 @@ import type { ConfigFieldDefinition, ConfigValue, ConfigValueType } from './type
 
 /** Limits on one value, so that one entry cannot grow without bound. */
 export const CONFIG_LIMITS = {
+  /** A text, and each text of a list. */
   textLength: 4000,
   listItems: 500,
   storedLength: 256 * 1024,
@@ -111,6 +113,8 @@ export function coerceConfigValue(
       if (!Array.isArray(raw) || !raw.every((v) => typeof v === 'string')) return wrong;
       if (raw.length > CONFIG_LIMITS.listItems)
         return fail(CONFIG_TEXTS.tooMany(field.title, CONFIG_LIMITS.listItems));
+      if (raw.some((v: string) => v.length > CONFIG_LIMITS.textLength))
+        return fail(CONFIG_TEXTS.entryTooLong(field.title, CONFIG_LIMITS.textLength));
       return { ok: true, value: raw.map((v: string) => v.trim()).filter(Boolean) };
     case 'array':
       if (!Array.isArray(raw)) return wrong;
@@ -131,6 +135,8 @@ function checkStringItems(field: ConfigFieldDefinition, value: ConfigValue): Con
   if (field.control === 'list' && Array.isArray(value)) {
     if (!value.every((v) => typeof v === 'string'))
       return fail(CONFIG_TEXTS.wrongValueType(field.title, 'list'));
+    if (value.some((v: string) => v.length > CONFIG_LIMITS.textLength))
+      return fail(CONFIG_TEXTS.entryTooLong(field.title, CONFIG_LIMITS.textLength));
     return { ok: true, value: value.map((v: string) => v.trim()).filter(Boolean) };
   }
   return { ok: true, value };
@@ -191,18 +197,19 @@ function checkRule(field: ConfigFieldDefinition, value: ConfigValue): ConfigChec
         : undefined;
       return bad === undefined
         ? { ok: true, value }
-        : fail(CONFIG_TEXTS.invalidPagePath(String(bad)));
+        : fail(CONFIG_TEXTS.invalidPagePath(quoteInput(String(bad))));
     }
     case 'origins': {
       const rows = Array.isArray(value) ? (value as OriginEntry[]) : [];
       const seen = new Set<string>();
       for (const row of rows) {
-        if (!isValidOrigin(row.origin)) return fail(CONFIG_TEXTS.invalidOrigin(row.origin), 406);
+        if (!isValidOrigin(row.origin))
+          return fail(CONFIG_TEXTS.invalidOrigin(quoteInput(row.origin)), 406);
         if (seen.has(row.origin.toLowerCase()))
-          return fail(`${row.origin} is listed more than once`);
+          return fail(`${quoteInput(row.origin)} is listed more than once`);
         seen.add(row.origin.toLowerCase());
         const badPage = row.pages.find((p) => !isValidPagePath(p));
-        if (badPage !== undefined) return fail(CONFIG_TEXTS.invalidPagePath(badPage));
+        if (badPage !== undefined) return fail(CONFIG_TEXTS.invalidPagePath(quoteInput(badPage)));
       }
       return { ok: true, value: rows.map((r) => ({ origin: r.origin, pages: r.pages })) };
     }
@@ -232,7 +239,12 @@ export function checkConfigValue(field: ConfigFieldDefinition, raw: unknown): Co
   if (!items.ok) return items;
   const props = checkProperties(field, items.value);
   if (!props.ok) return props;
-  return checkRule(field, props.value);
+  const checked = checkRule(field, props.value);
+  if (!checked.ok) return checked;
+  const stored = serializeConfigValue(field.type, checked.value);
+  return stored.length > CONFIG_LIMITS.storedLength
+    ? fail(CONFIG_TEXTS.tooLarge(field.title, CONFIG_LIMITS.storedLength))
+    : checked;
 }
 
 /** The text kept in the database for a value: booleans as "true" / "false", lists as JSON. */

@@ -16,6 +16,9 @@ export const TAGGING_TEXTS = {
 /** Connect number length, spec 000 §9. */
 export const CONNECT_NUMBER_LENGTH = { min: 10, max: 15 } as const;
 
+/** Longest region name a dial number may be sent for (the known ones are 9 to 14 characters). */
+export const CONNECT_REGION_MAX_LENGTH = 50;
+
 /** Tagging operators of spec 000 §9. */
 export const TAGGING_OPERATORS = [
   { value: '<', label: 'Less Than (<)' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { requiredText } from '../common/validation.ts';
 import {
   CONNECT_NUMBER_LENGTH,
+  CONNECT_REGION_MAX_LENGTH,
   CONNECT_REGIONS,
   TAGGING_OPERATORS,
   TAGGING_TEXTS,
@@ -108,7 +109,17 @@ export const ConnectNumberViewListSchema = z.array(ConnectNumberViewSchema);
 
 /** One dial number per Connect region; 10 to 15 characters (spec 000 §5). */
 export const ConnectNumberSchema = z
-  .object({ region: z.string().trim().min(1, 'Required (Region)'), number: z.string().trim() })
+  .object({
+    region: z
+      .string()
+      .trim()
+      .min(1, 'Required (Region)')
+      .max(
+        CONNECT_REGION_MAX_LENGTH,
+        `Region must be at most ${CONNECT_REGION_MAX_LENGTH} characters`,
+      ),
+    number: z.string().trim(),
+  })
   .superRefine((n, ctx) => {
     if (!REGION_VALUES.includes(n.region)) {
       ctx.addIssue({

@@ -11,6 +11,10 @@ export const INGEST_LIMITS = {
   contactIdMaxLength: 200,
   agentMaxLength: 200,
   logTextMaxLength: 8_000,
+  /** Texts inside an event's `data` longer than this are kept cut, with truncateText's marker. */
+  eventDataTextMaxLength: 4_096,
+  /** An event's `data` as JSON, after its texts are cut: larger data refuses the event. */
+  eventDataMaxLength: 32_768,
   /** Samples more than this far in the future (clock skew) are refused. */
   maxFutureSkewMs: 24 * 60 * 60 * 1000,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ECHO_LIMITS, quoteInput, truncateText } from '../common/limits.ts';
 import { parseIpAddress } from '../network/cidr.ts';
 import { AGENT_STATUSES, CALL_DIRECTIONS, INGEST_LIMITS, LOG_LEVELS } from './constants.ts';
 
@@ -175,14 +176,48 @@ export const IngestLogSchema = z.object({
 export type IngestLogInput = z.input<typeof IngestLogSchema>;
 export type IngestLog = z.output<typeof IngestLogSchema>;
 
-/** A telemetry event of a softphone (device change, connection state ...); `data` is kept as sent. */
+/**
+ * An event's data with each text longer than INGEST_LIMITS.eventDataTextMaxLength cut (with the
+ * truncation marker); the same object when none was. The reason instead when it is still larger
+ * than INGEST_LIMITS.eventDataMaxLength as JSON, or too deeply nested to be written as JSON.
+ */
+export function boundEventData(
+  data: Record<string, unknown>,
+): { data: Record<string, unknown> } | { error: string } {
+  let cut = false;
+  let json: string;
+  try {
+    json = JSON.stringify(data, (_key, value: unknown) => {
+      if (typeof value !== 'string' || value.length <= INGEST_LIMITS.eventDataTextMaxLength)
+        return value;
+      cut = true;
+      return truncateText(value, INGEST_LIMITS.eventDataTextMaxLength);
+    });
+  } catch {
+    return { error: 'data is nested too deeply' };
+  }
+  if (json.length > INGEST_LIMITS.eventDataMaxLength)
+    return { error: `data must be at most ${INGEST_LIMITS.eventDataMaxLength} characters as JSON` };
+  return { data: cut ? (JSON.parse(json) as Record<string, unknown>) : data };
+}
+
+/** A telemetry event of a softphone (device change, connection state ...); `data` is kept as sent, bounded. */
 export const IngestEventSchema = z.object({
   id: optionalText('id', 200),
   time: IngestTimeSchema,
   type: text('type', 100),
   agent: optionalText('agent', INGEST_LIMITS.agentMaxLength),
   contactId: ContactIdSchema.nullish(),
-  data: z.record(z.string(), z.unknown()).nullish(),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((data, ctx) => {
+      if (data == null) return data;
+      const bounded = boundEventData(data);
+      if ('data' in bounded) return bounded.data;
+      ctx.addIssue({ code: 'custom', message: bounded.error });
+      return z.NEVER;
+    }),
 });
 export type IngestEventInput = z.input<typeof IngestEventSchema>;
 export type IngestEvent = z.output<typeof IngestEventSchema>;
@@ -220,12 +255,13 @@ export const IngestResultSchema = z.object({
 });
 export type IngestResult = z.infer<typeof IngestResultSchema>;
 
-/** Turns a zod error of one item into `{ path: message }` (first message per path). */
+/** Turns a zod error of one item into `{ path: message }` (first message per path), bounded. */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const name = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
-    fields[name] ??= issue.message;
+    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    const name = quoteInput(path, ECHO_LIMITS.fieldNameChars);
+    fields[name] ??= truncateText(issue.message, ECHO_LIMITS.fieldMessageChars);
   }
   return fields;
 }

@@ -114,12 +114,30 @@ export type SpanStatusName = (typeof SPAN_STATUS_NAMES)[number];
 /** A span slower than this is flagged (spec 002 §9, insight rule "slow span"). */
 export const SLOW_SPAN_MS = 5000;
 
-/** OTLP ingestion limits. */
+/**
+ * OTLP ingestion limits. Texts beyond their length are kept cut, with truncateText's marker;
+ * attributes, events and list values beyond their count are dropped, as OpenTelemetry SDKs do
+ * (counts are the SDK's span limits; the SDK leaves value length unlimited, we do not).
+ */
 export const OTLP_LIMITS = {
   /** Spans per export request. */
   maxSpans: 50_000,
   /** Rejection reasons named in the partial-success message. */
   maxErrorsListed: 10,
+  /** Characters of one rejection reason (a refused span's id is quoted shorter still). */
+  reasonMaxLength: 300,
+  /** Span, event and scope names. */
+  nameMaxLength: 1024,
+  /** An attribute key. */
+  attributeKeyMaxLength: 256,
+  /** A string or bytes value (also inside lists), a status message, a scope version. */
+  attributeValueMaxLength: 4096,
+  /** OpenTelemetry SDK span limits: attributes of a span (and of a resource), events of a span. */
+  attributeCountLimit: 128,
+  eventCountLimit: 128,
+  attributePerEventCountLimit: 128,
+  /** Values of one array or key-value list value. */
+  listValueCountLimit: 128,
 } as const;
 
 /** Texts of spec 002 §5 and §8 (letter for letter) and ours (see docs/decisions.md). */

@@ -1,3 +1,4 @@
+import { quoteInput, truncateText } from '../common/limits.ts';
 import { OTLP_LIMITS } from './constants.ts';
 import type { OtlpAnyValue, OtlpKeyValue } from './schemas.ts';
 
@@ -71,9 +72,10 @@ function base64ToHex(value: string): string | null {
 /** An id as lowercase hex of `bytes` bytes: OTLP JSON sends hex; base64 is accepted too. */
 function readId(value: unknown, bytes: number, field: string): string {
   if (typeof value !== 'string') throw new SpanError(`${field} is required`);
-  const lower = value.toLowerCase();
-  let hex: string | null = lower.length === bytes * 2 && HEX.test(lower) ? lower : null;
-  if (hex === null) {
+  const lower = value.length === bytes * 2 ? value.toLowerCase() : '';
+  let hex: string | null = lower && HEX.test(lower) ? lower : null;
+  // Base64 of `bytes` bytes has at most this many characters: a longer id is not decoded at all.
+  if (hex === null && value.length <= Math.ceil(bytes / 3) * 4) {
     const decoded = base64ToHex(value);
     hex = decoded && decoded.length === bytes * 2 ? decoded : null;
   }
@@ -95,7 +97,8 @@ function readAnyValue(value: unknown, path: string, depth = 0): OtlpAnyValue {
   if (depth > 8) throw new SpanError(`${path} is nested too deeply`);
   if (value === undefined || value === null) return {};
   if (!isRecord(value)) throw new SpanError(`${path} must be an AnyValue object`);
-  if (typeof value.stringValue === 'string') return { stringValue: value.stringValue };
+  if (typeof value.stringValue === 'string')
+    return { stringValue: truncateText(value.stringValue, OTLP_LIMITS.attributeValueMaxLength) };
   if (typeof value.boolValue === 'boolean') return { boolValue: value.boolValue };
   if (value.intValue !== undefined) {
     const v = value.intValue;
@@ -112,29 +115,41 @@ function readAnyValue(value: unknown, path: string, depth = 0): OtlpAnyValue {
     if (typeof n === 'number' && !Number.isNaN(n)) return { doubleValue: n };
     throw new SpanError(`${path}.doubleValue must be a number`);
   }
-  if (typeof value.bytesValue === 'string') return { bytesValue: value.bytesValue };
+  if (typeof value.bytesValue === 'string')
+    return { bytesValue: truncateText(value.bytesValue, OTLP_LIMITS.attributeValueMaxLength) };
   if (value.arrayValue !== undefined) {
     const values = isRecord(value.arrayValue) ? (value.arrayValue.values ?? []) : null;
     if (!Array.isArray(values)) throw new SpanError(`${path}.arrayValue.values must be a list`);
+    const kept = values.slice(0, OTLP_LIMITS.listValueCountLimit);
     return {
-      arrayValue: { values: values.map((v, i) => readAnyValue(v, `${path}[${i}]`, depth + 1)) },
+      arrayValue: { values: kept.map((v, i) => readAnyValue(v, `${path}[${i}]`, depth + 1)) },
     };
   }
   if (value.kvlistValue !== undefined) {
     const values = isRecord(value.kvlistValue) ? (value.kvlistValue.values ?? []) : null;
     if (!Array.isArray(values)) throw new SpanError(`${path}.kvlistValue.values must be a list`);
-    return { kvlistValue: { values: readAttributes(values, path, depth + 1) } };
+    const kept = readAttributes(values, path, OTLP_LIMITS.listValueCountLimit, depth + 1);
+    return { kvlistValue: { values: kept } };
   }
   return {};
 }
 
-function readAttributes(value: unknown, path: string, depth = 0): OtlpKeyValue[] {
+/** The first `limit` attributes of a list (the rest are dropped, as OpenTelemetry SDKs do). */
+function readAttributes(
+  value: unknown,
+  path: string,
+  limit: number = OTLP_LIMITS.attributeCountLimit,
+  depth = 0,
+): OtlpKeyValue[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new SpanError(`${path} must be a list`);
-  return value.map((kv, i) => {
+  return value.slice(0, limit).map((kv, i) => {
     if (!isRecord(kv) || typeof kv.key !== 'string' || kv.key === '')
       throw new SpanError(`${path}[${i}].key is required`);
-    return { key: kv.key, value: readAnyValue(kv.value, `${path}.${kv.key}`, depth) };
+    return {
+      key: truncateText(kv.key, OTLP_LIMITS.attributeKeyMaxLength),
+      value: readAnyValue(kv.value, `${path}.${quoteInput(kv.key)}`, depth),
+    };
   });
 }
 
@@ -171,19 +186,24 @@ function readSpan(
   if (code === null) throw new SpanError('status.code must be 0, 1 or 2');
   if (raw.events !== undefined && raw.events !== null && !Array.isArray(raw.events))
     throw new SpanError('events must be a list');
-  const events = ((raw.events as unknown[] | undefined) ?? []).map((e, i) => {
+  const rawEvents = (raw.events as unknown[] | undefined) ?? [];
+  const events = rawEvents.slice(0, OTLP_LIMITS.eventCountLimit).map((e, i) => {
     if (!isRecord(e)) throw new SpanError(`events[${i}] must be an object`);
     return {
-      name: typeof e.name === 'string' ? e.name : '',
+      name: typeof e.name === 'string' ? truncateText(e.name, OTLP_LIMITS.nameMaxLength) : '',
       timeUnixNano: readNanos(e.timeUnixNano, `events[${i}].timeUnixNano`),
-      attributes: readAttributes(e.attributes, `events[${i}].attributes`),
+      attributes: readAttributes(
+        e.attributes,
+        `events[${i}].attributes`,
+        OTLP_LIMITS.attributePerEventCountLimit,
+      ),
     };
   });
   return {
     traceId,
     spanId,
     parentSpanId,
-    name: raw.name,
+    name: truncateText(raw.name, OTLP_LIMITS.nameMaxLength),
     kind,
     startNs,
     endNs,
@@ -191,7 +211,10 @@ function readSpan(
     events,
     status: {
       code,
-      message: typeof status.message === 'string' && status.message ? status.message : null,
+      message:
+        typeof status.message === 'string' && status.message
+          ? truncateText(status.message, OTLP_LIMITS.attributeValueMaxLength)
+          : null,
     },
     resourceAttributes,
     scopeName: scope.name,
@@ -215,7 +238,8 @@ export function normalizeExportRequest(body: unknown): NormalizedExport {
   let seen = 0;
   const reject = (where: string, reason: string) => {
     rejectedSpans++;
-    if (errors.length < OTLP_LIMITS.maxErrorsListed) errors.push(`${where}: ${reason}`);
+    if (errors.length < OTLP_LIMITS.maxErrorsListed)
+      errors.push(truncateText(`${where}: ${reason}`, OTLP_LIMITS.reasonMaxLength));
   };
   resourceSpans.forEach((rs: unknown, r) => {
     const rsPath = `resourceSpans[${r}]`;
@@ -239,8 +263,14 @@ export function normalizeExportRequest(body: unknown): NormalizedExport {
       if (!isRecord(ss)) return reject(ssPath, 'must be an object');
       const scopeRaw = isRecord(ss.scope) ? ss.scope : {};
       const scope = {
-        name: typeof scopeRaw.name === 'string' ? scopeRaw.name : '',
-        version: typeof scopeRaw.version === 'string' && scopeRaw.version ? scopeRaw.version : null,
+        name:
+          typeof scopeRaw.name === 'string'
+            ? truncateText(scopeRaw.name, OTLP_LIMITS.nameMaxLength)
+            : '',
+        version:
+          typeof scopeRaw.version === 'string' && scopeRaw.version
+            ? truncateText(scopeRaw.version, OTLP_LIMITS.attributeValueMaxLength)
+            : null,
       };
       const spans = ss.spans ?? [];
       if (!Array.isArray(spans)) return reject(ssPath, 'spans must be a list');
@@ -253,7 +283,10 @@ export function normalizeExportRequest(body: unknown): NormalizedExport {
           const span = readSpan(raw, resourceAttributes, scope);
           kept.set(`${span.traceId}/${span.spanId}`, span);
         } catch (err) {
-          const id = isRecord(raw) && typeof raw.spanId === 'string' ? ` (span ${raw.spanId})` : '';
+          const id =
+            isRecord(raw) && typeof raw.spanId === 'string'
+              ? ` (span ${quoteInput(raw.spanId)})`
+              : '';
           reject(spanPath + id, err instanceof Error ? err.message : String(err));
         }
       });

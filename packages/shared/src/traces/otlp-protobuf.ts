@@ -111,9 +111,12 @@ class Reader {
 
 const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
+/** Bytes of an id turned into hex: an id longer than this is refused anyway (only quoted). */
+const MAX_ID_BYTES = 64;
+
 function toHex(bytes: Uint8Array): string {
   let out = '';
-  for (const b of bytes) out += HEX_BYTE[b];
+  for (const b of bytes.subarray(0, MAX_ID_BYTES)) out += HEX_BYTE[b];
   return out;
 }
 

@@ -14,6 +14,7 @@ import {
   encodeExportTraceResponse,
   decodeExportTraceResponse,
   OtlpRequestError,
+  OTLP_LIMITS,
   type Span,
   type Trace,
   type OtlpJsonExportRequest,
@@ -279,6 +280,136 @@ describe('OTLP normalize and protobuf', () => {
     expect(result.errorMessage).toContain('spans[1]');
     expect(result.errorMessage).toContain('traceId must be 32 hex characters');
     expect(result.errorMessage).toContain('endTimeUnixNano must not be before startTimeUnixNano');
+  });
+
+  it('bounds names, values and counts by OTLP_LIMITS, cutting texts with a marker', () => {
+    const L = OTLP_LIMITS;
+    const MB = 1024 * 1024;
+    const text = (n: number, c = 'x') => c.repeat(n);
+    const attrs = (n: number, value = 'v') =>
+      Array.from({ length: n }, (_, i) => ({ key: `a${i}`, value: { stringValue: value } }));
+    const request: OtlpJsonExportRequest = {
+      resourceSpans: [
+        {
+          resource: { attributes: attrs(200) },
+          scopeSpans: [
+            {
+              scope: { name: text(MB), version: text(MB) },
+              spans: [
+                {
+                  traceId: TRACE_ID,
+                  spanId: 'b7ad6b7169203331',
+                  name: text(MB, 'n'),
+                  startTimeUnixNano: '1',
+                  endTimeUnixNano: '2',
+                  attributes: [
+                    { key: 'big', value: { stringValue: text(MB, 'v') } },
+                    { key: text(MB, 'k'), value: { bytesValue: text(MB, 'A') } },
+                    {
+                      key: 'list',
+                      value: { arrayValue: { values: attrs(200).map((a) => a.value) } },
+                    },
+                    { key: 'kv', value: { kvlistValue: { values: attrs(200) } } },
+                    ...attrs(200),
+                  ],
+                  events: Array.from({ length: 200 }, (_, i) => ({
+                    name: i === 0 ? text(MB, 'e') : 'e',
+                    timeUnixNano: '1',
+                    attributes: attrs(200),
+                  })),
+                  status: { code: 2, message: text(MB, 'm') },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    // The test encoder writes no bytesValue: that value is checked on the JSON request only.
+    for (const input of [request, decodeExportTraceRequest(encodeExportTraceRequest(request))]) {
+      const { spans, rejectedSpans } = normalizeExportRequest(input);
+      expect(rejectedSpans).toBe(0);
+      const s = spans[0];
+      if (!s) throw new Error('no span');
+      const cut = (value: string | null | undefined, max: number, c: string) => {
+        expect(value).toHaveLength(max);
+        expect(value?.startsWith(c.repeat(100))).toBe(true);
+        expect(value).toMatch(/…\[truncated \d+ chars\]$/);
+      };
+      cut(s.name, L.nameMaxLength, 'n');
+      cut(s.attributes[0]?.value.stringValue, L.attributeValueMaxLength, 'v');
+      cut(s.attributes[1]?.key, L.attributeKeyMaxLength, 'k');
+      if (input === request) cut(s.attributes[1]?.value.bytesValue, L.attributeValueMaxLength, 'A');
+      cut(s.status.message, L.attributeValueMaxLength, 'm');
+      cut(s.scopeName, L.nameMaxLength, 'x');
+      cut(s.scopeVersion, L.attributeValueMaxLength, 'x');
+      expect(s.attributes).toHaveLength(L.attributeCountLimit);
+      expect(s.attributes[4]).toEqual({ key: 'a0', value: { stringValue: 'v' } });
+      expect(s.attributes[2]?.value.arrayValue?.values).toHaveLength(L.listValueCountLimit);
+      expect(s.attributes[3]?.value.kvlistValue?.values).toHaveLength(L.listValueCountLimit);
+      expect(s.resourceAttributes).toHaveLength(L.attributeCountLimit);
+      expect(s.events).toHaveLength(L.eventCountLimit);
+      expect(s.events[0]?.attributes).toHaveLength(L.attributePerEventCountLimit);
+      cut(s.events[0]?.name, L.nameMaxLength, 'e');
+      expect(JSON.stringify(s).length).toBeLessThan(2 * MB);
+    }
+    // Texts at their limit are kept as sent.
+    const atLimit = normalizeExportRequest({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: TRACE_ID,
+                  spanId: 'b7ad6b7169203331',
+                  name: text(L.nameMaxLength),
+                  startTimeUnixNano: '1',
+                  endTimeUnixNano: '2',
+                  attributes: attrs(L.attributeCountLimit, text(L.attributeValueMaxLength)),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }).spans[0];
+    expect(atLimit?.name).toBe(text(L.nameMaxLength));
+    expect(atLimit?.attributes).toEqual(
+      attrs(L.attributeCountLimit, text(L.attributeValueMaxLength)),
+    );
+  });
+
+  it('quotes at most 64 characters of a refused span id or key, and bounds each reason', () => {
+    const MB = 1024 * 1024;
+    const bad = (spanId: string, attributes: unknown[] = []) => ({
+      traceId: TRACE_ID,
+      spanId,
+      name: 'a',
+      startTimeUnixNano: '1',
+      endTimeUnixNano: '2',
+      attributes,
+    });
+    const result = normalizeExportRequest({
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                ...Array.from({ length: 9 }, () => bad('z'.repeat(MB))),
+                bad('b7ad6b7169203331', [{ key: 'k'.repeat(MB), value: { intValue: 'x' } }]),
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(result.rejectedSpans).toBe(10);
+    expect(result.errorMessage).toContain(`(span ${'z'.repeat(64)}…): spanId must be 16 hex`);
+    expect(result.errorMessage).toContain(`attributes.${'k'.repeat(64)}….intValue must be`);
+    expect(result.errorMessage.length).toBeLessThan(
+      OTLP_LIMITS.maxErrorsListed * (OTLP_LIMITS.reasonMaxLength + 2) + 100,
+    );
   });
 
   it('refuses a body that is not an export request', () => {

@@ -420,6 +420,10 @@ export const WORKFLOW_LIMITS = {
   nameMaxLength: 120,
   descriptionMaxLength: 1000,
   bodyMaxLength: 10_000,
+  /** Webhook headers: how many, and the length of a name and of a value. */
+  maxHeaders: 50,
+  headerNameMaxLength: 256,
+  headerValueMaxLength: 8_192,
   /** A watcher fires once per call; again for the same call only after this cool-down. */
   cooldownMs: 15 * 60 * 1000,
 } as const;

@@ -3,7 +3,7 @@
  * See docs/workflows-api.md for the endpoint map.
  */
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../common/validation.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../common/validation.ts';
 import { PermissionSchema } from '../access/permissions.ts';
 import { isValidTimeZone } from '../explorer/zoned-time.ts';
 import {
@@ -37,6 +37,18 @@ const UrlSchema = (field: string) =>
     }
   }, T.invalidUrl);
 
+/** Why webhook headers are refused (too many, a name or a value too long), or null. */
+function headersProblem(headers: Record<string, string>): string | null {
+  const L = WORKFLOW_LIMITS;
+  const entries = Object.entries(headers);
+  if (entries.length > L.maxHeaders) return `headers may hold at most ${L.maxHeaders} headers`;
+  if (entries.some(([name]) => name.length > L.headerNameMaxLength))
+    return `Header names must be at most ${L.headerNameMaxLength} characters`;
+  if (entries.some(([, value]) => value.length > L.headerValueMaxLength))
+    return `Header values must be at most ${L.headerValueMaxLength} characters`;
+  return null;
+}
+
 // ---------- actions (spec 001 §3 "Actions by kind", §5) ----------
 
 /** Invoke webhook: POST or PUT a JSON body template to a URL with JSON headers. */
@@ -54,11 +66,9 @@ export const WebhookActionSchema = z.object({
     .optional()
     .transform((value, ctx) => {
       const parsed = parseHeadersText(value);
-      if (parsed === null) {
-        ctx.addIssue({ code: 'custom', message: T.invalidJson });
-        return z.NEVER;
-      }
-      return parsed;
+      const problem = parsed === null ? T.invalidJson : headersProblem(parsed);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+      return parsed ?? z.NEVER;
     }),
   /** The body template: {{field}} placeholders take the call's fields (WEBHOOK_TEMPLATE_FIELDS). */
   body: required('body', WORKFLOW_LIMITS.bodyMaxLength),
@@ -82,6 +92,7 @@ export const EmailActionSchema = z.object({
     .string({ error: T.required('toEmail') })
     .trim()
     .min(1, T.required('toEmail'))
+    .max(EMAIL_MAX_LENGTH, `toEmail must be at most ${EMAIL_MAX_LENGTH} characters`)
     .regex(EMAIL_PATTERN, T.invalidEmail),
   subject: z.string().trim().max(500).optional(),
   body: z.string().max(WORKFLOW_LIMITS.bodyMaxLength).optional(),

@@ -1,6 +1,7 @@
 import {
   CALL_TAG_CONFIGURATIONS,
   CONFIG_TEXTS,
+  CONNECT_REGION_MAX_LENGTH,
   ConnectNumberListSchema,
   GSM_CONNECT_NUMBERS,
   TaggingConfigSchema,
@@ -39,7 +40,8 @@ export async function getConnectNumbers(db: Db, caller: Caller): Promise<Connect
 
 /**
  * PUT gsm/connect/numbers: replaces the dial numbers. A number of the wrong length is refused
- * with "{region} could not be set. Check the number length", keyed by its region.
+ * with "{region} could not be set. Check the number length", keyed by its region (by its index
+ * when the region is no text of at most CONNECT_REGION_MAX_LENGTH characters).
  */
 export async function setConnectNumbers(
   db: Db,
@@ -57,7 +59,11 @@ export async function setConnectNumbers(
       const index = typeof issue.path[0] === 'number' ? issue.path[0] : -1;
       const row: unknown = list[index];
       const region =
-        typeof row === 'object' && row !== null && 'region' in row && typeof row.region === 'string'
+        typeof row === 'object' &&
+        row !== null &&
+        'region' in row &&
+        typeof row.region === 'string' &&
+        row.region.length <= CONNECT_REGION_MAX_LENGTH
           ? row.region
           : String(index);
       fields[region] ??= issue.message;
