@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCallSecond } from './call-quality.ts';
+import { toCallSecond } from './call-second.ts';
 import { isPlainValidSample } from './sample-fast-path.ts';
 import { IngestSampleSchema } from './schemas.ts';
 

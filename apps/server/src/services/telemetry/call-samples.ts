@@ -14,7 +14,7 @@ import {
   textArrayLiteral,
   timestampToMs,
 } from './pg-arrays.ts';
-import { ConcurrentSummaryUpdate, sqlStateOf } from './ingest-context.ts';
+import { ConcurrentSummaryUpdate, sqlStateOf } from './retryable-errors.ts';
 
 const UNIQUE_VIOLATION = '23505';
 

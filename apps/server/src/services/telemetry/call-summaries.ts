@@ -5,13 +5,14 @@ import {
   emptyCallQualityState,
   evaluateCallQuality,
   parseCallQualityState,
+  STORED_LAST_SECOND_KEY,
   storeCallQualityState,
   type CallQualityState,
 } from '@callsight/shared';
 import { callSummaries } from '../../db/schema/index.ts';
 import type { DbOrTx } from '../audit/audit-log.ts';
 import { loadSeconds } from './call-samples.ts';
-import { ConcurrentSummaryUpdate } from './ingest-context.ts';
+import { ConcurrentSummaryUpdate } from './retryable-errors.ts';
 import {
   msToTimestamp,
   queryRows,
@@ -125,10 +126,10 @@ const selectLocked = (tx: DbOrTx, where: SQL | undefined) =>
 
 /**
  * A row whose accumulator holds seconds after the last one its shown columns were derived from.
- * The accumulator's last second is its only "l" key (storeCallQualityState); read by a pattern,
- * so that one unreadable accumulator cannot fail the statement (it is refreshed when next written).
+ * The accumulator is JSON text written by storeCallQualityState; its last second is the number
+ * (or null) at its top-level key STORED_LAST_SECOND_KEY.
  */
-const TRAILING = sql`substring(quality_state from '"l": ?([0-9.eE+-]+)')::float8 >
+const TRAILING = sql`(quality_state::json ->> ${STORED_LAST_SECOND_KEY}::text)::float8 >
   coalesce(${timestampToMs('last_sample_at')}, -1)`;
 
 /**

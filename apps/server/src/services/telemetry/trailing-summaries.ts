@@ -4,7 +4,7 @@ import {
   LIVE_SUMMARY_REFRESH_MS,
   refreshTrailingSummaries,
 } from './call-summaries.ts';
-import { ingestTransaction, type IngestDeps } from './ingest-context.ts';
+import { ingestTransaction, type IngestDeps, type TrailingCalls } from './ingest-context.ts';
 
 /** How often idle calls are looked for. */
 const TICK_MS = 5_000;
@@ -20,7 +20,7 @@ const SWEEP_WITHIN_MS = 24 * 60 * 60 * 1000;
  * left showing less than its stored seconds. At start, calls left so by a stopped process are
  * found in the database and refreshed.
  */
-export class TrailingSummaries {
+export class TrailingSummaries implements TrailingCalls {
   /** group → contact → when a batch last left it trailing (deps.now). */
   private readonly trailing = new Map<string, Map<string, number>>();
   private timer: NodeJS.Timeout | null = null;
