@@ -70,14 +70,16 @@ class Tokens {
   times = new Float64Array(256);
   bounds = new Int32Array(256 * SLOTS * 2);
 
-  /** Makes room for `n` more seconds. */
+  /** Makes room for `n` more seconds, keeping every element already written. */
   reserve(n: number) {
     if (this.count + n <= this.times.length) return;
     const size = Math.max(this.times.length * 2, this.count + n);
+    // Whole arrays, not the first `count`: tokenise writes a line's times past `count` before
+    // counting them, and a copy of the counted ones only left those seconds at 0 (1970, issue 14).
     const times = new Float64Array(size);
-    times.set(this.times.subarray(0, this.count));
+    times.set(this.times);
     const bounds = new Int32Array(size * SLOTS * 2);
-    bounds.set(this.bounds.subarray(0, this.count * SLOTS * 2));
+    bounds.set(this.bounds);
     this.times = times;
     this.bounds = bounds;
   }
