@@ -143,6 +143,7 @@ async function serviceReads(): Promise<{ fields: number; stored: number; samples
     // A super user sees every module and field: the largest answer.
     const caller: Caller = {
       userId: crypto.randomUUID(),
+      sessionId: crypto.randomUUID(),
       email: 'bench@callsight.local',
       name: 'Bench',
       isSuper: true,

@@ -20,7 +20,9 @@ import { createTokenSigner } from './services/auth/access-token.ts';
 import { makeAuthorize } from './plugins/authenticate.ts';
 import { makeAuthorizeApiKey } from './plugins/api-key.ts';
 import { registerIngestCors } from './plugins/ingest-cors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { attachPushServer } from './push/push-server.ts';
+import { findSessionUser } from './services/auth/session.ts';
 import { recordAudit } from './services/audit/audit-log.ts';
 import { createWorkflows } from './services/workflows/index.ts';
 import { agentSocketAuth } from './services/workflows/agent-socket-auth.ts';
@@ -39,7 +41,9 @@ export async function buildApp(
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // Only configured proxies may name the client (X-Forwarded-For): the sign-in and
+    // subscription limits count per address, and the audit log records it.
+    trustProxy: config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -48,6 +52,7 @@ export async function buildApp(
   app.decorateRequest('apiKey', null);
 
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, config.EMBED_FRAME_ANCESTORS);
   await registerIngestCors(app, config.INGEST_CORS_ORIGINS);
   await app.register(fastifySwagger, {
     openapi: {
@@ -65,7 +70,9 @@ export async function buildApp(
 
   const signer = createTokenSigner(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const db = database.db;
-  const push = attachPushServer(app.server, signer, agentSocketAuth(db));
+  const push = attachPushServer(app.server, signer, agentSocketAuth(db), (claims) =>
+    findSessionUser(db, claims.sub, claims.sid),
+  );
   app.addHook('onClose', () => push.close());
   const workflows = createWorkflows({ config, db, push, log: app.log });
   app.addHook('onClose', () => workflows.stop());
@@ -83,6 +90,9 @@ export async function buildApp(
       db,
       signer,
       refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      idleTimeoutSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      now: Date.now,
+      dataDir: config.DATA_DIR,
       throttle: {
         maxFailures: config.LOGIN_MAX_FAILURES,
         windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,

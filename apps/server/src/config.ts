@@ -2,6 +2,34 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL } from '@callsight/shared';
 
+/** A comma-separated setting as its trimmed, non-empty entries. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const PROXY_ADDRESS_FORMS = [z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()];
+const ProxyAddressSchema = z
+  .string()
+  .refine(
+    (v) => PROXY_RANGE_NAMES.includes(v) || PROXY_ADDRESS_FORMS.some((f) => f.safeParse(v).success),
+    {
+      error: (issue) =>
+        `${JSON.stringify(issue.input)} is not a proxy address: list the proxies' IP addresses or CIDRs (e.g. 10.0.0.0/8) or loopback, linklocal, uniquelocal; "true" and hop counts are not accepted`,
+    },
+  );
+
+/** A CSP frame-ancestors origin: scheme, host (a leading `*.` allowed) and optional port. */
+const FrameAncestorSchema = z
+  .string()
+  .regex(
+    /^https?:\/\/(\*\.)?([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/,
+    'must be an origin such as https://portal.example.com (scheme, host, optional port; no path)',
+  );
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -29,8 +57,19 @@ const ConfigSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(300),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Set cookies with the Secure flag (behind HTTPS). */
+  /** Set cookies with the Secure flag always; without it, whenever the request came over HTTPS. */
   COOKIE_SECURE: z.stringbool().default(false),
+  /**
+   * Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (addresses or CIDRs,
+   * comma-separated). Unset: none, so a client cannot choose the address the limits count.
+   */
+  TRUST_PROXY: z.string().default('').transform(commaList).pipe(z.array(ProxyAddressSchema)),
+  /** Origins allowed to frame the pages under /embed/ (comma-separated); nothing else is framed. */
+  EMBED_FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform(commaList)
+    .pipe(z.array(FrameAncestorSchema)),
   /** Contact address shown on the public marketplace pages (GET /api/public/settings). */
   SUPPORT_EMAIL: z
     .string()

@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { ensureDemoData, ensureJwtSecret, ensureSuperUser } from './db/bootstrap.ts';
+import { ensureJwtSecret, seedFirstStart } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
 import { startDemoTraffic } from './demo/index.ts';
 
@@ -9,8 +9,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const say = (msg: string) => console.log(`[callsight] ${msg}`);
-  await ensureSuperUser(database.db, config, say);
-  if (config.SEED_DEMO) await ensureDemoData(database.db, say);
+  await seedFirstStart(database.db, config, say);
   const secret = await ensureJwtSecret(database.db, config.JWT_SECRET);
   const { app, ctx } = await buildApp(config, database, secret);
   await app.listen({ port: config.PORT, host: config.HOST });

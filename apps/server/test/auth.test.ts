@@ -135,7 +135,7 @@ describe('refresh and logout', () => {
   it('rotates the refresh cookie on each use and refuses a replayed one, revoking the family', async () => {
     const group = await createGroup(s.database.db);
     const user = await createUser(s.database.db, { groups: [group] });
-    const { refreshCookie } = await signIn(s.app, user.email);
+    const { token, refreshCookie } = await signIn(s.app, user.email);
     const first = await s.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
@@ -158,6 +158,13 @@ describe('refresh and logout', () => {
       cookies: { callsight_refresh: rotated ?? '' },
     });
     expect(after.statusCode).toBe(401);
+    // And the session's access tokens stop working at once.
+    const profile = await s.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: authHeaders(token),
+    });
+    expect(profile.statusCode).toBe(401);
   });
 
   it('logout revokes the refresh token', async () => {

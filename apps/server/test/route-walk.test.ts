@@ -155,7 +155,8 @@ describe('the OpenAPI document walked route by route', () => {
     const apiKey = await createApiKey(s.app, session);
     const failures: string[] = [];
     let badRequests = 0;
-    for (const op of ops) {
+    // Logout ends the walking session (its token is refused from then on).
+    for (const op of ops.filter((o) => !(o.method === 'POST' && o.route === '/api/auth/logout'))) {
       const headers = usesApiKey(op)
         ? { authorization: `Bearer ${apiKey}`, 'x-group-id': group.id }
         : session;

@@ -4,6 +4,7 @@ export * from './access/modules.ts';
 export * from './access/page-access.ts';
 export * from './auth/schemas.ts';
 export * from './auth/texts.ts';
+export * from './auth/accounts.ts';
 export * from './groups/schemas.ts';
 export * from './groups/admin-schemas.ts';
 export * from './users/index.ts';

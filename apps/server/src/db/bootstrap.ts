@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import {
@@ -11,19 +9,20 @@ import {
   systemSettings,
   users,
 } from './schema/index.ts';
-import { hashPassword } from '../services/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../services/auth/passwords.ts';
+import {
+  readInitialAdmin,
+  removeInitialAdmin,
+  writeInitialAdmin,
+} from '../services/auth/initial-admin.ts';
 import { recordAudit } from '../services/audit/audit-log.ts';
 import { randomToken } from '../lib/crypto.ts';
 import type { AppConfig } from '../config.ts';
-import type { FeatureFlag, GroupRole } from '@callsight/shared';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type FeatureFlag } from '@callsight/shared';
 
-/** The demo accounts the README names; they exist only when SEED_DEMO is on. */
-export const DEMO_PASSWORD = 'Callsight-demo-1';
-export const DEMO_USERS: { email: string; name: string; role: GroupRole }[] = [
-  { email: 'viewer@demo.callsight.local', name: 'Vera Viewer', role: 'viewer' },
-  { email: 'user@demo.callsight.local', name: 'Umar User', role: 'user' },
-  { email: 'admin@demo.callsight.local', name: 'Ada Admin', role: 'admin' },
-];
+/** The first group of an installation without the demo, so that the super user can sign in. */
+export const FIRST_CUSTOMER_NAME = 'My organisation';
+export const FIRST_GROUP_NAME = 'My first group';
 export const DEMO_CUSTOMER_NAME = 'Acme Contact Centres';
 export const DEMO_GROUPS: { name: string; features: FeatureFlag[]; heartbeat: boolean }[] = [
   {
@@ -54,8 +53,19 @@ export async function ensureJwtSecret(db: Db, configured: string | undefined): P
 }
 
 /**
+ * What a fresh installation needs: the super user, then the demo (SEED_DEMO) or, without it,
+ * one empty group for the super user to sign in to. Runs on every start; each step runs once.
+ */
+export async function seedFirstStart(db: Db, config: AppConfig, log: (msg: string) => void) {
+  await ensureSuperUser(db, config, log);
+  if (config.SEED_DEMO) await ensureDemoData(db, log);
+  else await ensureFirstGroup(db, log);
+}
+
+/**
  * Creates the platform super user on first start: from CALLSIGHT_ADMIN_EMAIL/PASSWORD, or
  * admin@localhost with a random password printed once and written to DATA_DIR/initial-admin.txt.
+ * A generated password must be changed at first sign-in; one the operator chose need not be.
  */
 export async function ensureSuperUser(db: Db, config: AppConfig, log: (msg: string) => void) {
   const [existing] = await db
@@ -63,7 +73,10 @@ export async function ensureSuperUser(db: Db, config: AppConfig, log: (msg: stri
     .from(users)
     .where(eq(users.isSuper, true))
     .limit(1);
-  if (existing) return;
+  if (existing) {
+    await reconcileInitialAdmin(db, config.DATA_DIR, log);
+    return;
+  }
   const email = (config.CALLSIGHT_ADMIN_EMAIL ?? 'admin@localhost').toLowerCase();
   const generated = !config.CALLSIGHT_ADMIN_PASSWORD;
   const password = config.CALLSIGHT_ADMIN_PASSWORD ?? randomToken(12);
@@ -75,6 +88,7 @@ export async function ensureSuperUser(db: Db, config: AppConfig, log: (msg: stri
         name: 'Platform Admin',
         passwordHash: await hashPassword(password),
         isSuper: true,
+        mustChangePassword: generated,
       })
       .onConflictDoUpdate({ target: users.email, set: { isSuper: true } })
       .returning({ id: users.id });
@@ -85,18 +99,60 @@ export async function ensureSuperUser(db: Db, config: AppConfig, log: (msg: stri
       action: 'createSuperUser',
       targetId: email,
       result: 'success',
+      details: { passwordGenerated: generated },
     });
   });
   if (generated) {
-    fs.mkdirSync(config.DATA_DIR, { recursive: true });
-    const file = path.resolve(config.DATA_DIR, 'initial-admin.txt');
-    fs.writeFileSync(file, `email: ${email}\npassword: ${password}\n`, { mode: 0o600 });
+    const file = writeInitialAdmin(config.DATA_DIR, email, password);
     log(
-      `Created super user ${email} with password ${password} (also written to ${file}). Change it after signing in.`,
+      `Created super user ${email} with password ${password} (also written to ${file}). Sign in with it: Callsight then asks you to choose your own password and deletes the file.`,
     );
   } else {
     log(`Created super user ${email}.`);
   }
+}
+
+/**
+ * An installation from before the forced change may still hold initial-admin.txt: while its
+ * password still opens the account the change is required; once it does not, the file goes.
+ */
+async function reconcileInitialAdmin(db: Db, dataDir: string, log: (msg: string) => void) {
+  const saved = readInitialAdmin(dataDir);
+  if (!saved) return;
+  const [user] = await db.select().from(users).where(eq(users.email, saved.email)).limit(1);
+  if (!user) return;
+  if (await verifyPassword(user.passwordHash, saved.password)) {
+    if (!user.mustChangePassword) {
+      await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+      log(`${user.email} still has the generated password: it must be changed at next sign-in.`);
+    }
+  } else if (removeInitialAdmin(dataDir, user.email)) {
+    log(`Removed initial-admin.txt: the password it held was changed.`);
+  }
+}
+
+/** Without the demo: one customer and group, empty, created when there is no group at all. */
+export async function ensureFirstGroup(db: Db, log: (msg: string) => void) {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(groups);
+  if (count > 0) return;
+  await db.transaction(async (tx) => {
+    const [customer] = await tx.insert(customers).values({ name: FIRST_CUSTOMER_NAME }).returning();
+    if (!customer) throw new Error('first customer not created');
+    const [group] = await tx
+      .insert(groups)
+      .values({ customerId: customer.id, name: FIRST_GROUP_NAME })
+      .returning({ id: groups.id });
+    await recordAudit(tx, {
+      groupId: group?.id,
+      actor: 'system',
+      service: 'bootstrap',
+      action: 'createFirstGroup',
+      result: 'success',
+    });
+  });
+  log(`Created the group "${FIRST_GROUP_NAME}" (no demo data: SEED_DEMO=false).`);
 }
 
 /** Creates the demo customer, its two groups and one user of each role, once. */
@@ -126,7 +182,7 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
         .insert(configEntries)
         .values({ groupId: row.id, key: 'HEARTBEAT_ENABLED', value: String(g.heartbeat) });
     }
-    for (const u of DEMO_USERS) {
+    for (const u of DEMO_ACCOUNTS) {
       const [user] = await tx
         .insert(users)
         .values({ email: u.email, name: u.name, passwordHash, currentGroupId: groupIds[0] })
@@ -144,6 +200,6 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
     });
   });
   log(
-    `Created demo data: ${DEMO_USERS.map((u) => u.email).join(', ')} (password ${DEMO_PASSWORD}).`,
+    `Created demo data with demo accounts ${DEMO_ACCOUNTS.map((u) => u.email).join(', ')} (published password ${DEMO_PASSWORD}). Remove them from the banner the super user sees, or start with SEED_DEMO=false.`,
   );
 }

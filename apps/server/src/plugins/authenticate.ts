@@ -1,15 +1,25 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
-import { AUTH_TEXTS, hasPermission, type Permission, type PermissionList } from '@callsight/shared';
+import {
+  ACCOUNT_TEXTS,
+  AUTH_TEXTS,
+  ERROR_CODES,
+  hasPermission,
+  type Permission,
+  type PermissionList,
+} from '@callsight/shared';
 import type { Db } from '../db/client.ts';
 import type { TokenSigner } from '../services/auth/access-token.ts';
-import { findUserById, resolveGroupAccess } from '../services/groups/group-access.ts';
+import { findSessionUser } from '../services/auth/session.ts';
+import { resolveGroupAccess } from '../services/groups/group-access.ts';
 import { authenticating } from './route-guard.ts';
-import { badRequest, forbidden, unauthenticated } from '../lib/errors.ts';
+import { AppError, badRequest, forbidden, unauthenticated } from '../lib/errors.ts';
 
 /** The caller as resolved once per request: identity from the token, rights from the database. */
 export interface Caller {
   userId: string;
+  /** The session (sign-in) of the access token. */
+  sessionId: string;
   email: string;
   name: string;
   isSuper: boolean;
@@ -33,12 +43,22 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
+export interface AuthorizeOptions {
+  /** The route stays open to a user who must change their password (profile, the change). */
+  duringPasswordChange?: boolean;
+}
+
+/** The refusal of every other route while the user must change their password. */
+export const passwordChangeRequired = () =>
+  new AppError(403, ERROR_CODES.passwordChangeRequired, ACCOUNT_TEXTS.passwordChangeRequired);
+
 /**
- * Builds the pre-handler that authenticates the caller, checks membership of the X-Group-Id
- * group (the token's group when the header is absent) and the permission the route needs.
+ * Builds the pre-handler that authenticates the caller (a valid token of an open session),
+ * checks membership of the X-Group-Id group (the token's group when the header is absent) and
+ * the permission the route needs.
  */
 export function makeAuthorize(db: Db, signer: TokenSigner) {
-  return (required: PermissionList): onRequestAsyncHookHandler =>
+  return (required: PermissionList, options: AuthorizeOptions = {}): onRequestAsyncHookHandler =>
     authenticating(async function authorize(request: FastifyRequest, _reply: FastifyReply) {
       const token = bearerToken(request);
       if (!token) throw unauthenticated('Sign in required: send Authorization: Bearer <token>');
@@ -51,13 +71,16 @@ export function makeAuthorize(db: Db, signer: TokenSigner) {
           'X-Group-Id': 'Must be a group id (UUID)',
         });
       }
-      const user = await findUserById(db, claims.sub);
+      // One query: the user, and whether the token's session was signed out or revoked.
+      const user = await findSessionUser(db, claims.sub, claims.sid);
       if (!user) throw unauthenticated(AUTH_TEXTS.sessionExpired);
+      if (user.mustChangePassword && !options.duringPasswordChange) throw passwordChangeRequired();
       const access = await resolveGroupAccess(db, user, groupId);
       if (!access) throw forbidden(AUTH_TEXTS.notMember);
       if (!hasPermission(access.permissions, required)) throw forbidden(AUTH_TEXTS.forbidden);
       request.caller = {
         userId: user.id,
+        sessionId: claims.sid,
         email: user.email,
         name: user.name,
         isSuper: user.isSuper,

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { z } from 'zod';
-import { agentPushPage } from '@callsight/shared';
+import { ACCOUNT_TEXTS, AUTH_TEXTS, agentPushPage, type AccessClaims } from '@callsight/shared';
 import type { TokenSigner } from '../services/auth/access-token.ts';
 
 const PageNameSchema = z
@@ -27,6 +27,8 @@ export function attachPushServer(
   signer: TokenSigner,
   /** Collectors: resolves a group API key to its group (null when refused); see agentSocketAuth. */
   verifyApiKey?: (apiKey: string) => Promise<string | null>,
+  /** The token's user while its session is open (null once signed out), as routes check it. */
+  findSessionUser?: (claims: AccessClaims) => Promise<{ mustChangePassword: boolean } | null>,
 ): PushPublisher {
   const io = new Server(httpServer, {
     path: '/socket.io',
@@ -53,15 +55,24 @@ export function attachPushServer(
       return;
     }
     if (typeof token !== 'string') return next(new Error('Sign in required'));
-    signer.verify(token).then(
-      (claims) => {
-        socket.data.groupId = claims.groupId;
-        socket.data.userId = claims.sub;
-        void socket.join(`group:${claims.groupId}`);
-        next();
-      },
-      (err: Error) => next(new Error(err.message)),
-    );
+    const admit = async (claims: AccessClaims) => {
+      const user = findSessionUser ? await findSessionUser(claims) : { mustChangePassword: false };
+      if (!user) throw new Error(AUTH_TEXTS.sessionExpired);
+      if (user.mustChangePassword) throw new Error(ACCOUNT_TEXTS.passwordChangeRequired);
+      return claims;
+    };
+    signer
+      .verify(token)
+      .then(admit)
+      .then(
+        (claims) => {
+          socket.data.groupId = claims.groupId;
+          socket.data.userId = claims.sub;
+          void socket.join(`group:${claims.groupId}`);
+          next();
+        },
+        (err: Error) => next(new Error(err.message)),
+      );
   });
 
   io.on('connection', (socket) => {

@@ -21,7 +21,8 @@ export async function authRoutes(ctx: AppContext) {
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: config.COOKIE_SECURE,
+      // request.protocol believes X-Forwarded-Proto only from a TRUST_PROXY address.
+      secure: config.COOKIE_SECURE || reply.request.protocol === 'https',
       path: COOKIE_PATH,
       maxAge: config.REFRESH_TOKEN_TTL_SECONDS,
     });
@@ -70,13 +71,13 @@ export async function authRoutes(ctx: AppContext) {
     config: { auditSelf: true },
     handler: async (request, reply) => {
       const bearer = bearerToken(request);
-      const userId = bearer
+      const claims = bearer
         ? await signer.verify(bearer).then(
-            (c) => c.sub,
+            (c) => ({ userId: c.sub, sessionId: c.sid }),
             () => null,
           )
         : null;
-      await session.logout(sessionDeps, readRefreshCookie(request), userId);
+      await session.logout(sessionDeps, readRefreshCookie(request), claims);
       reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
       return { ok: true as const };
     },

@@ -9,6 +9,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  'GET /api/users/demo-accounts',
   'POST /api/subscription',
   'POST /api/subscription/',
 ]);

@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { landingPath, type Profile, type SessionToken } from '@callsight/shared';
-import { useSession } from '../lib/session.ts';
+import { renewSession, useSession } from '../lib/session.ts';
 import { reloadPage } from '../lib/navigation.ts';
 import { paths } from '../lib/paths.ts';
 import { FullPageLoader } from '../components/full-page-loader/index.ts';
@@ -18,6 +18,8 @@ import { useSnackbar } from '../components/snackbar/index.ts';
 import { useProfile } from '../features/profile/api/get-profile.ts';
 import { useGroup } from '../features/groups/api/get-group.ts';
 import { useSwitchGroup } from '../features/groups/api/switch-group.ts';
+import { ForcedPasswordChangePage } from '../features/profile/pages/forced-password-change-page.tsx';
+import { useLogout } from '../features/session/use-logout.ts';
 import { ShellProvider, type ShellContext } from './access.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { LoginUnsuccessfulDialog } from './login-unsuccessful.tsx';
@@ -36,6 +38,8 @@ export function GroupRoute() {
   const session = useSession();
   const profile = useProfile();
 
+  // Before anything else: the API refuses every other call until the password is changed.
+  if (session?.mustChangePassword) return <PasswordChangeGate email={session.claims.email} />;
   if (!session || profile.isPending) return <FullPageLoader />;
   if (profile.isError)
     return (
@@ -162,6 +166,20 @@ function SwitchGroupPrompt({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The forced password change; the renewed token no longer asks for it and the shell follows. */
+function PasswordChangeGate({ email }: { email: string }) {
+  const logout = useLogout();
+  return (
+    <ForcedPasswordChangePage
+      email={email}
+      onChanged={async () => {
+        await renewSession();
+      }}
+      onSignOut={() => void logout()}
+    />
   );
 }
 

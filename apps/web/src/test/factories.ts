@@ -44,8 +44,10 @@ export function makeToken(
     accessToken: overrides.accessToken ?? 'access-token-1',
     expiresAt: overrides.expiresAt ?? Date.now() + lifetimeSeconds * 1000,
     lifetimeSeconds,
+    mustChangePassword: overrides.mustChangePassword ?? false,
     claims: {
       sub: 'user-1',
+      sid: 'session-1',
       email: 'ada@example.com',
       name: 'Ada Admin',
       groupId: GROUP_ID,

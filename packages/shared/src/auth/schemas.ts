@@ -12,6 +12,8 @@ export type LoginInput = z.infer<typeof LoginInputSchema>;
 /** Claims of the signed access token. */
 export const AccessClaimsSchema = z.object({
   sub: z.string(),
+  /** The session (sign-in) the token belongs to; signing out or a password change revokes it. */
+  sid: z.string(),
   email: z.string(),
   name: z.string(),
   groupId: z.string(),
@@ -26,6 +28,8 @@ export const SessionTokenSchema = z.object({
   expiresAt: z.number().int(),
   lifetimeSeconds: z.number().int().positive(),
   claims: AccessClaimsSchema,
+  /** The user must choose a new password before anything else (PUT /api/users/password). */
+  mustChangePassword: z.boolean(),
 });
 export type SessionToken = z.infer<typeof SessionTokenSchema>;
 

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   invalidCredentials: 'INVALID_CREDENTIALS',
   tokenExpired: 'TOKEN_EXPIRED',
   forbidden: 'FORBIDDEN',
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   tooLarge: 'PAYLOAD_TOO_LARGE',

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   picture: text('picture'),
   passwordHash: text('password_hash'),
   isSuper: boolean('is_super').notNull().default(false),
+  /** Every route but the password change refuses the user until they choose a password. */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   currentGroupId: uuid('current_group_id').references(() => groups.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -39,7 +41,27 @@ export const memberships = pgTable(
   ],
 );
 
-/** Rotating refresh tokens; a family is revoked whole when a used token is replayed. */
+/**
+ * One signed-in browser: its access tokens carry the id (sid) and each request checks it, so a
+ * revoked session's tokens stop at once in every process (decisions.md).
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Rotating refresh tokens of a session (the family); a family is revoked whole when a used token
+ * is replayed. created_at is when the token was issued: the session's last issue or refresh.
+ */
 export const refreshSessions = pgTable(
   'refresh_sessions',
   {
@@ -47,7 +69,9 @@ export const refreshSessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    familyId: uuid('family_id').notNull(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

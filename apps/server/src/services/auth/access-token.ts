@@ -11,8 +11,11 @@ import { unauthenticated } from '../../lib/errors.ts';
 const ISSUER = 'callsight';
 const AUDIENCE = 'callsight-api';
 
+/** A signed token; the session adds whether the user must change their password. */
+export type SignedToken = Omit<SessionToken, 'mustChangePassword'>;
+
 export interface TokenSigner {
-  sign(claims: AccessClaims): Promise<SessionToken>;
+  sign(claims: AccessClaims): Promise<SignedToken>;
   verify(token: string): Promise<AccessClaims>;
 }
 

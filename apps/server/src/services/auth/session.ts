@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AUTH_TEXTS, ERROR_CODES, type LoginInput, type SessionToken } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
-import { refreshSessions, users } from '../../db/schema/index.ts';
+import { authSessions, refreshSessions, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
-import { pickCurrentGroup, resolveGroupAccess, findUserById } from '../groups/group-access.ts';
+import { pickCurrentGroup, resolveGroupAccess } from '../groups/group-access.ts';
 import { enabledFeatures } from '../groups/features.ts';
 import { verifyPassword } from './passwords.ts';
 import type { TokenSigner } from './access-token.ts';
@@ -20,7 +20,16 @@ export interface SessionDeps {
   db: Db;
   signer: TokenSigner;
   refreshTtlSeconds: number;
+  /**
+   * A session whose refresh token was issued longer ago than this (no refresh since: idle) is
+   * refused and revoked at its next refresh; ACCESS_TOKEN_TTL_SECONDS (README, decisions.md).
+   */
+  idleTimeoutSeconds: number;
   throttle: ThrottleLimits;
+  /** The clock (epoch ms): sessions' issue times and idle checks; tests move it. */
+  now: () => number;
+  /** DATA_DIR: initial-admin.txt goes once its password is changed. */
+  dataDir: string;
 }
 
 export interface IssuedSession {
@@ -30,11 +39,12 @@ export interface IssuedSession {
 
 type UserRow = typeof users.$inferSelect;
 
-/** Signs an access token for the user in the given group (or their current one). */
+/** Signs an access token of the session for the user in the given group (or their current one). */
 async function signFor(
   deps: SessionDeps,
   db: DbOrTx,
   user: UserRow,
+  sessionId: string,
   groupId?: string,
 ): Promise<SessionToken> {
   const access = groupId
@@ -42,28 +52,105 @@ async function signFor(
     : await pickCurrentGroup(db, user);
   if (!access)
     throw forbidden(groupId ? AUTH_TEXTS.notMember : 'Your account is not a member of any group.');
-  return deps.signer.sign({
+  const signed = await deps.signer.sign({
     sub: user.id,
+    sid: sessionId,
     email: user.email,
     name: user.name,
     groupId: access.groupId,
     permissions: access.permissions,
     features: await enabledFeatures(db, access.groupId),
   });
+  return { ...signed, mustChangePassword: user.mustChangePassword };
 }
 
-async function issueRefresh(deps: SessionDeps, db: DbOrTx, userId: string, familyId?: string) {
-  const refreshToken = randomToken();
+/** Opens a session (one signed-in browser); its id is the refresh-token family and the sid claim. */
+async function openSession(deps: SessionDeps, db: DbOrTx, userId: string): Promise<string> {
   const [row] = await db
-    .insert(refreshSessions)
-    .values({
-      userId,
-      familyId: familyId ?? crypto.randomUUID(),
-      tokenHash: sha256(refreshToken),
-      expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000),
-    })
-    .returning({ familyId: refreshSessions.familyId });
-  return { refreshToken, familyId: row?.familyId };
+    .insert(authSessions)
+    .values({ userId, createdAt: new Date(deps.now()) })
+    .returning({ id: authSessions.id });
+  if (!row) throw new Error('session not created');
+  return row.id;
+}
+
+/** A new refresh token of the session; its issue time is what the idle time-out measures. */
+async function issueRefresh(deps: SessionDeps, db: DbOrTx, userId: string, sessionId: string) {
+  const refreshToken = randomToken();
+  const now = deps.now();
+  await db.insert(refreshSessions).values({
+    userId,
+    familyId: sessionId,
+    tokenHash: sha256(refreshToken),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + deps.refreshTtlSeconds * 1000),
+  });
+  return refreshToken;
+}
+
+/** Ends a session: its access tokens are refused from now on and its refresh tokens too. */
+async function revokeSession(db: DbOrTx, sessionId: string, at: Date) {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshSessions.familyId, sessionId), isNull(refreshSessions.revokedAt)));
+}
+
+/** Ends every session of the user but one (a password change keeps the browser that made it). */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+  at: Date,
+): Promise<number> {
+  const ended = await db
+    .update(authSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        ne(authSessions.id, keepSessionId),
+        isNull(authSessions.revokedAt),
+      ),
+    )
+    .returning({ id: authSessions.id });
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(refreshSessions.userId, userId),
+        ne(refreshSessions.familyId, keepSessionId),
+        isNull(refreshSessions.revokedAt),
+      ),
+    );
+  return ended.length;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The user of an access token if its session is still open (one query, run per request by the
+ * authorize hook and the push socket); null when the user is gone or the session was revoked.
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  userId: string,
+  sessionId: string,
+): Promise<UserRow | null> {
+  if (!UUID.test(userId) || !UUID.test(sessionId)) return null;
+  const [row] = await db
+    .select({ user: users, sessionId: authSessions.id, revokedAt: authSessions.revokedAt })
+    .from(users)
+    .leftJoin(authSessions, and(eq(authSessions.id, sessionId), eq(authSessions.userId, users.id)))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row?.sessionId || row.revokedAt) return null;
+  return row.user;
 }
 
 const invalidCredentials = () =>
@@ -105,7 +192,8 @@ export async function login(
     throw invalidCredentials();
   }
   return db.transaction(async (tx) => {
-    const token = await signFor(deps, tx, user);
+    const sessionId = await openSession(deps, tx, user.id);
+    const token = await signFor(deps, tx, user, sessionId);
     await clearFailures(tx, input.email);
     if (user.currentGroupId !== token.claims.groupId) {
       await tx
@@ -113,7 +201,7 @@ export async function login(
         .set({ currentGroupId: token.claims.groupId })
         .where(eq(users.id, user.id));
     }
-    const { refreshToken } = await issueRefresh(deps, tx, user.id);
+    const refreshToken = await issueRefresh(deps, tx, user.id, sessionId);
     await recordAudit(tx, {
       groupId: token.claims.groupId,
       userId: user.id,
@@ -129,7 +217,8 @@ export async function login(
 
 /**
  * Exchanges a refresh token for a new access token and a new refresh token (rotation).
- * Replaying an already used token revokes its whole family: someone copied it.
+ * Replaying an already used token revokes its whole family: someone copied it. A token issued
+ * longer ago than the idle time-out (the session was not refreshed since) ends the session.
  */
 export async function refresh(
   deps: SessionDeps,
@@ -139,71 +228,73 @@ export async function refresh(
   const { db } = deps;
   return db
     .transaction(async (tx) => {
+      const now = deps.now();
       const [session] = await tx
         .select()
         .from(refreshSessions)
         .where(eq(refreshSessions.tokenHash, sha256(refreshToken)))
         .limit(1)
         .for('update');
-      if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
+      if (!session || session.revokedAt || session.expiresAt.getTime() <= now) {
         throw unauthenticated(AUTH_TEXTS.sessionExpired);
       }
-      if (session.usedAt) {
-        await tx
-          .update(refreshSessions)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(eq(refreshSessions.familyId, session.familyId), isNull(refreshSessions.revokedAt)),
-          );
+      const refusal = session.usedAt
+        ? 'refresh token reused; session family revoked'
+        : now - session.createdAt.getTime() > deps.idleTimeoutSeconds * 1000
+          ? `session idle for more than ${deps.idleTimeoutSeconds} s; revoked`
+          : null;
+      if (refusal) {
+        await revokeSession(tx, session.familyId, new Date(now));
         await recordAudit(tx, {
           userId: session.userId,
           service: 'auth',
           action: 'refresh',
           result: 'failure',
-          message: 'refresh token reused; session family revoked',
+          message: refusal,
         });
         return null;
       }
-      const user = await findUserById(tx, session.userId);
+      const user = await findSessionUser(tx, session.userId, session.familyId);
       if (!user) throw unauthenticated(AUTH_TEXTS.sessionExpired);
       await tx
         .update(refreshSessions)
-        .set({ usedAt: new Date() })
+        .set({ usedAt: new Date(now) })
         .where(eq(refreshSessions.id, session.id));
-      const token = await signFor(deps, tx, user);
+      const token = await signFor(deps, tx, user, session.familyId);
       const next = await issueRefresh(deps, tx, user.id, session.familyId);
-      return { token, refreshToken: next.refreshToken };
+      return { token, refreshToken: next };
     })
     .then((issued) => {
-      // The family revocation above must commit, so the refusal is thrown after the transaction.
+      // The revocation above must commit, so the refusal is thrown after the transaction.
       if (!issued) throw unauthenticated(AUTH_TEXTS.sessionExpired);
       return issued;
     });
 }
 
-/** Revokes the refresh token's whole family (this browser's session). */
+/**
+ * Signs out: ends the session of the refresh cookie and that of the bearer token (when it is
+ * the same user's), so that their access tokens stop working at once.
+ */
 export async function logout(
   deps: SessionDeps,
   refreshToken: string | undefined,
-  userId: string | null,
+  bearer: { userId: string; sessionId: string } | null,
 ) {
   await deps.db.transaction(async (tx) => {
+    const at = new Date(deps.now());
+    let userId = bearer?.userId ?? null;
     if (refreshToken) {
       const [session] = await tx
         .select({ familyId: refreshSessions.familyId, userId: refreshSessions.userId })
         .from(refreshSessions)
         .where(eq(refreshSessions.tokenHash, sha256(refreshToken)))
         .limit(1);
-      if (session) {
-        await tx
-          .update(refreshSessions)
-          .set({ revokedAt: new Date() })
-          .where(
-            and(eq(refreshSessions.familyId, session.familyId), isNull(refreshSessions.revokedAt)),
-          );
+      if (session && (!bearer || bearer.userId === session.userId)) {
+        await revokeSession(tx, session.familyId, at);
         userId ??= session.userId;
       }
     }
+    if (bearer) await revokeSession(tx, bearer.sessionId, at);
     await recordAudit(tx, { userId, service: 'auth', action: 'logout', result: 'success' });
   });
 }
@@ -211,13 +302,14 @@ export async function logout(
 /** Makes another group the user's current one and signs a token for it. */
 export async function switchGroup(
   deps: SessionDeps,
-  userId: string,
+  caller: { userId: string; sessionId: string },
   groupId: string,
 ): Promise<SessionToken> {
+  const { userId } = caller;
   return deps.db.transaction(async (tx) => {
-    const user = await findUserById(tx, userId);
+    const user = await findSessionUser(tx, userId, caller.sessionId);
     if (!user) throw unauthenticated(AUTH_TEXTS.sessionExpired);
-    const token = await signFor(deps, tx, user, groupId);
+    const token = await signFor(deps, tx, user, caller.sessionId, groupId);
     await tx.update(users).set({ currentGroupId: groupId }).where(eq(users.id, userId));
     await recordAudit(tx, {
       groupId,

@@ -8,6 +8,7 @@ import { HelpButton } from '../../components/help-button/index.ts';
 import { readSidebarExpanded, saveSidebarExpanded } from '../../lib/storage.ts';
 import { useLogout } from '../../features/session/use-logout.ts';
 import { SwitchGroupsDialog } from '../../features/groups/components/switch-groups-dialog.tsx';
+import { DemoAccountsBanner } from '../../features/session/components/demo-accounts-banner.tsx';
 import { SIDEBAR, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../theme.ts';
 import { useShell } from '../access.tsx';
 import { deepestHandle } from '../route-handle.ts';
@@ -83,6 +84,7 @@ export function AppLayout() {
         </Drawer>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {profile.isSuper && <DemoAccountsBanner />}
         <BreadcrumbBar
           onOpenSwitchGroups={openSwitchGroups}
           onOpenMenu={isSmall ? () => setMobileOpen(true) : undefined}

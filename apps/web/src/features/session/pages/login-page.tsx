@@ -31,6 +31,7 @@ import {
 import { useConfirm } from '../../../components/confirm-dialog/index.ts';
 import { useDocumentTitle } from '../../../components/page-header/index.ts';
 import { Logo } from '../../../components/brand/index.ts';
+import { DemoAccountsNote } from '../components/demo-accounts-note.tsx';
 
 type LoginForm = typeof LoginInputSchema;
 
@@ -230,6 +231,7 @@ export function LoginPage() {
             >
               {isSubmitting ? 'Signing in…' : 'Sign in'}
             </Button>
+            <DemoAccountsNote />
           </Stack>
         </Paper>
       </Box>
