@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import PersonRemoveRoundedIcon from '@mui/icons-material/PersonRemoveRounded';
@@ -23,7 +20,7 @@ import {
   type Teammate,
   type TeammateFormSchema,
 } from '@callsight/shared';
-import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { Wizard, wizardResolver, type WizardSchema } from '../../../components/wizard/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { lookupUserQueryOptions } from '../api/lookup-user.ts';
@@ -63,7 +60,6 @@ const FIELDS: readonly FormField[] = [
 export function TeammateForm({ mode, group, currentGroupId, teammate }: TeammateFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const snackbar = useSnackbar();
   const create = useCreateTeammate();
   const update = useUpdateTeammate();
   const remove = useRemoveTeammate();
@@ -71,15 +67,11 @@ export function TeammateForm({ mode, group, currentGroupId, teammate }: Teammate
   const listHref = paths.teammates.getHref(currentGroupId);
 
   // A new account needs a password; an edit or an existing account found by e-mail does not.
-  const resolver: Resolver<FormInput, unknown, FormOutput> = (values, context, options) =>
-    zodResolver(teammateFormSchema({ passwordRequired: mode !== 'edit' && values.id === '0' }))(
-      values,
-      context,
-      options,
-    );
+  const schema: WizardSchema<FormInput, FormOutput> = (values) =>
+    teammateFormSchema({ passwordRequired: mode !== 'edit' && values.id === '0' });
 
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver,
+    resolver: wizardResolver(schema),
     mode: 'onTouched',
     defaultValues: {
       id: teammate?.id ?? '0',
@@ -92,17 +84,7 @@ export function TeammateForm({ mode, group, currentGroupId, teammate }: Teammate
       isMember: true,
     },
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    clearErrors,
-    setValue,
-    getValues,
-    watch,
-    formState,
-  } = form;
+  const { register, control, setError, clearErrors, setValue, getValues, watch, formState } = form;
   const id = watch('id');
   const existingAccount = mode === 'member' && id !== '0';
   const roleHidden = teammate?.isSuper === true;
@@ -148,185 +130,175 @@ export function TeammateForm({ mode, group, currentGroupId, teammate }: Teammate
     }
   };
 
-  const onSubmit = async (values: FormOutput) => {
-    if (!(await checkEmail())) return;
-    const isCreate = mode !== 'edit';
+  /** Saves the teammate; false when the e-mail check refuses the address first. */
+  const onSubmit = async (values: FormOutput): Promise<boolean> => {
+    if (!(await checkEmail())) return false;
     const password = values.password === '' ? undefined : values.password;
-    try {
-      if (isCreate) {
-        const existing = getValues('id');
-        await create.mutateAsync(
-          existing === '0'
-            ? {
-                name: values.name,
-                email: values.email,
-                role: values.role,
-                group: group.id,
-                isMember: true,
-                password,
-              }
-            : {
-                id: existing,
-                name: values.name,
-                email: values.email,
-                role: values.role,
-                group: group.id,
-                isMember: true,
-              },
-        );
-        snackbar.show(TEAMMATE_TEXTS.created, 'success');
-      } else {
-        await update.mutateAsync({
-          id: values.id,
-          name: values.name,
-          email: values.email,
-          role: values.role,
-          group: group.id,
-          password,
-        });
-        snackbar.show(TEAMMATE_TEXTS.updated, 'success');
-      }
-      form.reset(getValues());
-      void navigate(listHref);
-    } catch (err) {
-      const fallback = isCreate ? TEAMMATE_TEXTS.createError : TEAMMATE_TEXTS.saveError;
-      // Teammate errors show the server message (spec 001 §8); other failures the fallback.
-      const message =
-        isApiError(err) && err.status >= 400 && err.status < 500 ? err.message : fallback;
-      for (const [field, text] of Object.entries(isApiError(err) ? (err.fields ?? {}) : {})) {
-        if ((FIELDS as readonly string[]).includes(field))
-          setError(field as FormField, { type: 'server', message: text });
-      }
-      snackbar.show(message, 'error');
+    if (mode !== 'edit') {
+      const existing = getValues('id');
+      await create.mutateAsync(
+        existing === '0'
+          ? {
+              name: values.name,
+              email: values.email,
+              role: values.role,
+              group: group.id,
+              isMember: true,
+              password,
+            }
+          : {
+              id: existing,
+              name: values.name,
+              email: values.email,
+              role: values.role,
+              group: group.id,
+              isMember: true,
+            },
+      );
+    } else {
+      await update.mutateAsync({
+        id: values.id,
+        name: values.name,
+        email: values.email,
+        role: values.role,
+        group: group.id,
+        password,
+      });
     }
+    return true;
   };
+
+  /** Teammate errors show the server message (spec 001 §8); other failures the fallback. */
+  const failureText = (err: unknown) =>
+    isApiError(err) && err.status >= 400 && err.status < 500
+      ? err.message
+      : mode !== 'edit'
+        ? TEAMMATE_TEXTS.createError
+        : TEAMMATE_TEXTS.saveError;
 
   const saving = formState.isSubmitting;
   const errors = formState.errors;
-  return (
-    <Paper
-      component="form"
-      variant="outlined"
-      noValidate
-      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
-      sx={{ p: { xs: 3, md: 4 }, maxWidth: 720 }}
-      aria-label="Teammate"
-    >
-      <Stack spacing={2.5}>
-        {existingAccount && <Alert severity="info">{TEAMMATE_TEXTS.existingUserNote}</Alert>}
-        <TextField
-          label="Email"
-          required
-          type="email"
-          autoComplete="off"
-          {...emailField}
-          onBlur={(e) => {
-            void emailField.onBlur(e);
-            void checkEmail();
-          }}
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message ?? (checking ? 'Checking…' : ' ')}
+  const fieldsOfForm = (
+    <Stack spacing={2.5}>
+      {existingAccount && <Alert severity="info">{TEAMMATE_TEXTS.existingUserNote}</Alert>}
+      <TextField
+        label="Email"
+        required
+        type="email"
+        autoComplete="off"
+        {...emailField}
+        onBlur={(e) => {
+          void emailField.onBlur(e);
+          void checkEmail();
+        }}
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message ?? (checking ? 'Checking…' : ' ')}
+      />
+      <TextField
+        label="Name"
+        required
+        autoComplete="off"
+        {...field('name')}
+        // The e-mail check fills the name in: keep the label clear of the new value.
+        slotProps={{ inputLabel: watch('name') !== '' ? { shrink: true } : {} }}
+        disabled={existingAccount}
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message ?? ' '}
+      />
+      <TextField
+        label="Group"
+        required
+        value={group.name}
+        slotProps={{ input: { readOnly: true } }}
+        error={Boolean(errors.group)}
+        helperText={errors.group?.message ?? ' '}
+      />
+      {roleHidden ? (
+        <Alert severity="info">{TEAMMATE_TEXTS.superRoleNote}</Alert>
+      ) : (
+        <Controller
+          control={control}
+          name="role"
+          render={({ field: { ref, ...role }, fieldState }) => (
+            <TextField
+              select
+              label="Role"
+              required
+              {...role}
+              inputRef={ref}
+              error={Boolean(fieldState.error)}
+              helperText={fieldState.error?.message ?? ' '}
+            >
+              {TEAMMATE_ROLE_CHOICES.map((role) => (
+                <MenuItem key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         />
-        <TextField
-          label="Name"
-          required
-          autoComplete="off"
-          {...field('name')}
-          // The e-mail check fills the name in: keep the label clear of the new value.
-          slotProps={{ inputLabel: watch('name') !== '' ? { shrink: true } : {} }}
-          disabled={existingAccount}
-          error={Boolean(errors.name)}
-          helperText={errors.name?.message ?? ' '}
-        />
-        <TextField
-          label="Group"
-          required
-          value={group.name}
-          slotProps={{ input: { readOnly: true } }}
-          error={Boolean(errors.group)}
-          helperText={errors.group?.message ?? ' '}
-        />
-        {roleHidden ? (
-          <Alert severity="info">{TEAMMATE_TEXTS.superRoleNote}</Alert>
-        ) : (
-          <Controller
-            control={control}
-            name="role"
-            render={({ field: { ref, ...role }, fieldState }) => (
-              <TextField
-                select
-                label="Role"
-                required
-                {...role}
-                inputRef={ref}
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
-              >
-                {TEAMMATE_ROLE_CHOICES.map((role) => (
-                  <MenuItem key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+      )}
+      {!existingAccount && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            label="Password"
+            type="password"
+            required={mode !== 'edit'}
+            autoComplete="new-password"
+            fullWidth
+            {...field('password', { deps: ['confirmPassword'] })}
+            error={Boolean(errors.password)}
+            helperText={
+              errors.password?.message ??
+              (mode === 'edit' ? 'Leave blank to keep the current password' : ' ')
+            }
           />
-        )}
-        {!existingAccount && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Password"
-              type="password"
-              required={mode !== 'edit'}
-              autoComplete="new-password"
-              fullWidth
-              {...field('password', { deps: ['confirmPassword'] })}
-              error={Boolean(errors.password)}
-              helperText={
-                errors.password?.message ??
-                (mode === 'edit' ? 'Leave blank to keep the current password' : ' ')
-              }
-            />
-            <TextField
-              label="Confirm Password"
-              type="password"
-              required={mode !== 'edit'}
-              autoComplete="new-password"
-              fullWidth
-              {...field('confirmPassword')}
-              error={Boolean(errors.confirmPassword)}
-              helperText={errors.confirmPassword?.message ?? ' '}
-            />
-          </Stack>
-        )}
-        <Box
-          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', pt: 1 }}
-        >
-          <Box>
-            {mode === 'edit' && teammate && (
-              <Button
-                color="error"
-                startIcon={<PersonRemoveRoundedIcon />}
-                disabled={saving || remove.pendingId !== null}
-                onClick={() =>
-                  void remove.run(teammate).then((removed) => {
-                    if (removed) void navigate(listHref);
-                  })
-                }
-              >
-                {TEAMMATE_TEXTS.removeButton}
-              </Button>
-            )}
-          </Box>
-          <Stack direction="row" spacing={1}>
-            <Button color="inherit" onClick={() => void navigate(listHref)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={!formState.isDirty || saving}>
-              {saving ? 'Saving…' : 'Save'}
-            </Button>
-          </Stack>
-        </Box>
-      </Stack>
-    </Paper>
+          <TextField
+            label="Confirm Password"
+            type="password"
+            required={mode !== 'edit'}
+            autoComplete="new-password"
+            fullWidth
+            {...field('confirmPassword')}
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword?.message ?? ' '}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+
+  return (
+    <Wizard
+      schema={schema}
+      form={form}
+      label="Teammate"
+      steps={[{ label: 'Teammate', fields: FIELDS, content: fieldsOfForm }]}
+      submitLabel="Save"
+      submittingLabel="Saving…"
+      submitDisabled={!formState.isDirty}
+      onSubmit={onSubmit}
+      successMessage={mode === 'edit' ? TEAMMATE_TEXTS.updated : TEAMMATE_TEXTS.created}
+      failureMessage={failureText}
+      onSuccess={() => void navigate(listHref)}
+      onCancel={() => void navigate(listHref)}
+      startActions={
+        mode === 'edit' &&
+        teammate && (
+          <Button
+            color="error"
+            startIcon={<PersonRemoveRoundedIcon />}
+            disabled={saving || remove.pendingId !== null}
+            onClick={() =>
+              void remove.run(teammate).then((removed) => {
+                if (removed) void navigate(listHref);
+              })
+            }
+          >
+            {TEAMMATE_TEXTS.removeButton}
+          </Button>
+        )
+      }
+    />
   );
 }

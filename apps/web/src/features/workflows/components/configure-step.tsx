@@ -1,4 +1,4 @@
-import type { Control, UseFormClearErrors } from 'react-hook-form';
+import type { UseFormClearErrors } from 'react-hook-form';
 import { Controller, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,7 +15,7 @@ import {
   type TriggerDefinitionView,
 } from '@callsight/shared';
 import type { WizardValues } from '../wizard/wizard-model.ts';
-import { WizardTextField } from './form-fields.tsx';
+import { WizardTextField, type WizardControl } from './form-fields.tsx';
 
 const METHOD_OPTIONS = [
   { value: 'post', label: 'POST' },
@@ -31,7 +31,7 @@ export const eventSourceLabel = (source: EventSourceConfig) =>
   `${source.eventSourceName.split('/').pop() ?? source.eventSourceName} (${source.awsRegion})`;
 
 interface Props {
-  control: Control<WizardValues>;
+  control: WizardControl;
   clearErrors: UseFormClearErrors<WizardValues>;
   trigger: TriggerDefinitionView | null;
   actionLabel: string;

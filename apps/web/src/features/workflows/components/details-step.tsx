@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Controller, type Control, type UseFormClearErrors } from 'react-hook-form';
+import { Controller, type UseFormClearErrors } from 'react-hook-form';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { WORKFLOW_LIMITS } from '@callsight/shared';
 import { addTag, type WizardValues } from '../wizard/wizard-model.ts';
-import { WizardTextField } from './form-fields.tsx';
+import { WizardTextField, type WizardControl } from './form-fields.tsx';
 
 interface Props {
-  control: Control<WizardValues>;
+  control: WizardControl;
   clearErrors: UseFormClearErrors<WizardValues>;
 }
 

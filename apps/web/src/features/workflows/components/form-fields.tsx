@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { Controller, type Control, type UseFormClearErrors } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import type { WorkflowSave } from '@callsight/shared';
 import type { WizardField, WizardValues } from '../wizard/wizard-model.ts';
 
+/** The wizard form's control: the values it edits and the save payload its schema makes. */
+export type WizardControl = Control<WizardValues, unknown, WorkflowSave>;
+
 export interface FieldProps {
-  control: Control<WizardValues>;
+  control: WizardControl;
   clearErrors: UseFormClearErrors<WizardValues>;
   name: Exclude<WizardField, 'tags' | 'actionType' | 'application' | 'trigger'>;
   label: string;

@@ -1,28 +1,26 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, useWatch, type UseFormClearErrors } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import {
   NEW_WORKFLOW_ID,
   WORKFLOW_TEXTS,
+  type TriggerDefinitionView,
   type WorkflowCatalogue,
   type Workflow,
+  type WorkflowSave,
 } from '@callsight/shared';
-import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import {
+  Wizard,
+  WizardDialog,
+  wizardResolver,
+  type WizardStep,
+} from '../../../components/wizard/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useWorkflowCatalogue } from '../api/get-workflow-catalogue.ts';
 import { useEventSourceConfigs } from '../api/get-event-source-configs.ts';
@@ -32,20 +30,18 @@ import {
   emptyWizardValues,
   formFieldOf,
   STEP,
-  stepOfField,
-  toSavePayload,
+  STEP_FIELDS,
   triggersFor,
-  validateStep,
   withTrigger,
   WIZARD_STEPS,
   wizardValuesFromWorkflow,
-  type FieldErrors,
-  type StepCheck,
+  workflowWizardSchema,
   type WizardValues,
 } from '../wizard/wizard-model.ts';
 import { ChoiceTiles } from './choice-tiles.tsx';
 import { ConfigureStep } from './configure-step.tsx';
 import { DetailsStep } from './details-step.tsx';
+import type { WizardControl } from './form-fields.tsx';
 
 interface Props {
   groupId: string;
@@ -61,30 +57,13 @@ interface Props {
 export function WorkflowWizard({ groupId, editing, onClose }: Props) {
   const catalogue = useWorkflowCatalogue(groupId);
   const saving = useIsMutating({ mutationKey: saveWorkflowMutationKey(groupId) }) > 0;
-  const title = editing ? WORKFLOW_TEXTS.editTitle : WORKFLOW_TEXTS.createTitle;
   return (
-    <Dialog
-      open
-      onClose={(_e, reason) => {
-        // A click beside the dialog must not throw away what was entered.
-        if (reason !== 'backdropClick' && !saving) onClose();
-      }}
-      maxWidth="md"
-      fullWidth
-      aria-labelledby="workflow-wizard-title"
-      data-testid="workflow-wizard"
+    <WizardDialog
+      title={editing ? WORKFLOW_TEXTS.editTitle : WORKFLOW_TEXTS.createTitle}
+      onClose={onClose}
+      busy={saving}
+      testId="workflow-wizard"
     >
-      <DialogTitle id="workflow-wizard-title" sx={{ pr: 6 }}>
-        {title}
-        <IconButton
-          aria-label="Close"
-          onClick={onClose}
-          disabled={saving}
-          sx={{ position: 'absolute', right: 12, top: 12 }}
-        >
-          <CloseRoundedIcon />
-        </IconButton>
-      </DialogTitle>
       {catalogue.data ? (
         <WizardBody
           groupId={groupId}
@@ -112,7 +91,7 @@ export function WorkflowWizard({ groupId, editing, onClose }: Props) {
           )}
         </DialogContent>
       )}
-    </Dialog>
+    </WizardDialog>
   );
 }
 
@@ -125,13 +104,15 @@ interface BodyProps {
 
 function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
   const session = useSession();
-  const snackbar = useSnackbar();
   const save = useSaveWorkflow(groupId);
-  const [step, setStep] = useState<number>(STEP.application);
-  const form = useForm<WizardValues>({
+  const schema = useMemo(() => workflowWizardSchema(editing?.id ?? NEW_WORKFLOW_ID), [editing]);
+  const form = useForm<WizardValues, unknown, WorkflowSave>({
+    resolver: wizardResolver(schema),
+    // A field's error stays until the next Next or Create (typing clears it), as before a save.
+    reValidateMode: 'onSubmit',
     defaultValues: editing ? wizardValuesFromWorkflow(editing) : emptyWizardValues(),
   });
-  const { control, clearErrors, setError, getValues, setValue } = form;
+  const { control, clearErrors, getValues, setValue } = form;
   const application = useWatch({ control, name: 'application' });
   const triggerId = useWatch({ control, name: 'trigger' });
   const actionType = useWatch({ control, name: 'actionType' });
@@ -140,64 +121,8 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
   const triggers = triggersFor(catalogue, application, permissions);
   const trigger = catalogue.triggers.find((t) => t.id === triggerId) ?? null;
   const actions = actionsForTrigger(catalogue, triggerId);
-  const eventSources = useEventSourceConfigs(
-    groupId,
-    step >= STEP.configure && actionType === 'eventbridge' && !!trigger?.loadsEventSources,
-  );
   // An edit keeps its watcher family: the two families are saved through different endpoints.
   const editingFamilyWatchdog = editing ? editing.family === 'watchdog' : null;
-
-  const show = (check: StepCheck) => {
-    clearErrors();
-    for (const [field, message] of Object.entries(check.errors) as [keyof FieldErrors, string][]) {
-      setError(field, { type: 'validate', message });
-    }
-    if (check.message) snackbar.show(check.message, 'warning');
-  };
-
-  const next = () => {
-    const check = validateStep(step, getValues());
-    if (check.message || Object.keys(check.errors).length > 0) {
-      show(check);
-      return;
-    }
-    clearErrors();
-    setStep(step + 1);
-  };
-
-  const create = async () => {
-    const values = getValues();
-    const checked = toSavePayload(values, editing?.id ?? NEW_WORKFLOW_ID);
-    if (!checked.ok) {
-      setStep(checked.step);
-      show(checked.check);
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        groupId,
-        family: trigger?.watchdogWatcher ? 'watchdog' : 'group',
-        payload: checked.payload,
-      });
-      snackbar.show(editing ? WORKFLOW_TEXTS.updated : WORKFLOW_TEXTS.created, 'success');
-      onClose();
-    } catch (err) {
-      snackbar.show(WORKFLOW_TEXTS.saveFailed, 'error');
-      // Field errors of the server go under their fields, on the first step that shows one.
-      const errors: FieldErrors = {};
-      let back: number | null = null;
-      for (const [path, message] of Object.entries(isApiError(err) ? (err.fields ?? {}) : {})) {
-        const field = formFieldOf(path);
-        if (!field) continue;
-        errors[field] ??= message;
-        back = Math.min(back ?? STEP.details, stepOfField(field));
-      }
-      if (back !== null) {
-        setStep(back);
-        show({ errors, message: null });
-      }
-    }
-  };
 
   const chooseApplication = (id: string) => {
     if (id === getValues('application')) return;
@@ -214,117 +139,149 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
     setValue('conditions', updated.conditions);
   };
 
-  const last = step === WIZARD_STEPS.length - 1;
   const actionLabel = catalogue.actions.find((a) => a.id === actionType)?.label ?? '';
-  return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (last) void create();
-        else next();
-      }}
-      // A flex column, so that only the step scrolls and the title and buttons stay in view.
-      sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
-    >
-      <DialogContent sx={{ minHeight: 360 }}>
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-          {WIZARD_STEPS.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        {step === STEP.application && (
+  const [applicationFields, triggerFields, actionFields, configureFields, detailsFields] =
+    STEP_FIELDS;
+  const steps: WizardStep<WizardValues>[] = [
+    {
+      label: WIZARD_STEPS[STEP.application],
+      fields: applicationFields,
+      invalidMessage: WORKFLOW_TEXTS.selectApplication,
+      content: (
+        <ChoiceTiles
+          label="Application"
+          testId="workflow-applications"
+          value={application}
+          onChange={chooseApplication}
+          choices={catalogue.applications.map((a) => ({
+            ...a,
+            disabledText: 'Not enabled for this group',
+          }))}
+        />
+      ),
+    },
+    {
+      label: WIZARD_STEPS[STEP.trigger],
+      fields: triggerFields,
+      invalidMessage: WORKFLOW_TEXTS.selectTrigger,
+      content:
+        triggers.length === 0 ? (
+          <Typography color="text.secondary">
+            No triggers are available for this application.
+          </Typography>
+        ) : (
           <ChoiceTiles
-            label="Application"
-            testId="workflow-applications"
-            value={application}
-            onChange={chooseApplication}
-            choices={catalogue.applications.map((a) => ({
-              ...a,
-              disabledText: 'Not enabled for this group',
+            label="Trigger"
+            testId="workflow-triggers"
+            value={triggerId}
+            onChange={chooseTrigger}
+            choices={triggers.map((t) => ({
+              id: t.id,
+              label: t.displayText,
+              icon: t.icon,
+              description: t.description,
+              disabled:
+                editingFamilyWatchdog !== null && t.watchdogWatcher !== editingFamilyWatchdog,
+              disabledText: 'Create a new workflow to use this trigger.',
             }))}
           />
-        )}
-        {step === STEP.trigger &&
-          (triggers.length === 0 ? (
-            <Typography color="text.secondary">
-              No triggers are available for this application.
-            </Typography>
-          ) : (
-            <ChoiceTiles
-              label="Trigger"
-              testId="workflow-triggers"
-              value={triggerId}
-              onChange={chooseTrigger}
-              choices={triggers.map((t) => ({
-                id: t.id,
-                label: t.displayText,
-                icon: t.icon,
-                description: t.description,
-                disabled:
-                  editingFamilyWatchdog !== null && t.watchdogWatcher !== editingFamilyWatchdog,
-                disabledText: 'Create a new workflow to use this trigger.',
-              }))}
-            />
-          ))}
-        {step === STEP.action && (
-          <ChoiceTiles
-            label="Action"
-            testId="workflow-actions"
-            value={actionType}
-            onChange={(id) => {
-              const action = actions.find((a) => a.id === id);
-              if (action) setValue('actionType', action.id);
-            }}
-            choices={actions.map((a) => ({ ...a, disabledText: 'Not enabled for this group' }))}
-          />
-        )}
-        {step === STEP.configure && (
-          <ConfigureStep
-            control={control}
-            clearErrors={clearErrors}
-            trigger={trigger}
-            actionLabel={actionLabel}
-            eventSources={{
-              loading: eventSources.isFetching && !eventSources.data,
-              error: eventSources.isError,
-              data: eventSources.data,
-            }}
-          />
-        )}
-        {step === STEP.details && <DetailsStep control={control} clearErrors={clearErrors} />}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose} disabled={save.isPending} sx={{ mr: 'auto' }}>
-          Cancel
-        </Button>
-        <Button
-          onClick={() => {
-            clearErrors();
-            setStep(step - 1);
+        ),
+    },
+    {
+      label: WIZARD_STEPS[STEP.action],
+      fields: actionFields,
+      invalidMessage: WORKFLOW_TEXTS.selectAction,
+      content: (
+        <ChoiceTiles
+          label="Action"
+          testId="workflow-actions"
+          value={actionType}
+          onChange={(id) => {
+            const action = actions.find((a) => a.id === id);
+            if (action) setValue('actionType', action.id);
           }}
-          disabled={step === 0 || save.isPending}
-        >
-          Previous
-        </Button>
-        {last ? (
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={16} /> : undefined}
-          >
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        ) : (
-          <Button type="submit" variant="contained">
-            Next
-          </Button>
-        )}
-      </DialogActions>
-    </Box>
+          choices={actions.map((a) => ({ ...a, disabledText: 'Not enabled for this group' }))}
+        />
+      ),
+    },
+    {
+      label: WIZARD_STEPS[STEP.configure],
+      fields: configureFields,
+      content: (
+        <ConfigureWithSources
+          groupId={groupId}
+          control={control}
+          clearErrors={clearErrors}
+          trigger={trigger}
+          actionLabel={actionLabel}
+        />
+      ),
+    },
+    {
+      label: WIZARD_STEPS[STEP.details],
+      fields: detailsFields,
+      content: <DetailsStep control={control} clearErrors={clearErrors} />,
+    },
+  ];
+
+  return (
+    <Wizard
+      schema={schema}
+      form={form}
+      steps={steps}
+      submitLabel={editing ? 'Save' : 'Create'}
+      successMessage={editing ? WORKFLOW_TEXTS.updated : WORKFLOW_TEXTS.created}
+      failureMessage={WORKFLOW_TEXTS.saveFailed}
+      serverField={formFieldOf}
+      onSubmit={(payload) =>
+        save.mutateAsync({
+          groupId,
+          family: findFamily(catalogue, payload.trigger),
+          payload,
+        })
+      }
+      onSuccess={onClose}
+      onCancel={onClose}
+    />
+  );
+}
+
+/** Watchdog triggers are saved as watchdog watchers, the others as group watchers. */
+const findFamily = (catalogue: WorkflowCatalogue, triggerId: string) =>
+  catalogue.triggers.find((t) => t.id === triggerId)?.watchdogWatcher ? 'watchdog' : 'group';
+
+interface ConfigureProps {
+  groupId: string;
+  control: WizardControl;
+  clearErrors: UseFormClearErrors<WizardValues>;
+  trigger: TriggerDefinitionView | null;
+  actionLabel: string;
+}
+
+/** Step 3, which alone loads the event sources (spec 001 §4: on reaching step 3). */
+function ConfigureWithSources({
+  groupId,
+  control,
+  clearErrors,
+  trigger,
+  actionLabel,
+}: ConfigureProps) {
+  const actionType = useWatch({ control, name: 'actionType' });
+  const eventSources = useEventSourceConfigs(
+    groupId,
+    actionType === 'eventbridge' && !!trigger?.loadsEventSources,
+  );
+  return (
+    <ConfigureStep
+      control={control}
+      clearErrors={clearErrors}
+      trigger={trigger}
+      actionLabel={actionLabel}
+      eventSources={{
+        loading: eventSources.isFetching && !eventSources.data,
+        error: eventSources.isError,
+        data: eventSources.data,
+      }}
+    />
   );
 }

@@ -12,6 +12,8 @@ import {
   validateStep,
   withTrigger,
   wizardValuesFromWorkflow,
+  workflowWizardSchema,
+  STEP_FIELDS,
   type WizardValues,
 } from './wizard-model.ts';
 
@@ -139,6 +141,25 @@ describe('save payload', () => {
     const result = toSavePayload(webhookValues({ trigger: '', workflowName: '' }));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.step).toBe(STEP.trigger);
+  });
+
+  it('as the wizard schema: each step text at a field of its step, else the payload', () => {
+    const schema = workflowWizardSchema('w7');
+    const empty = schema.safeParse(emptyWizardValues());
+    const issues = new Map(
+      (empty.success ? [] : empty.error.issues).map((i) => [i.path.join('.'), i.message]),
+    );
+    expect(issues.get('application')).toBe('Please select an Application');
+    expect(issues.get('trigger')).toBe('Please select a Trigger');
+    expect(issues.get('actionType')).toBe('Please select an Action');
+    expect(issues.get('workflowName')).toBe(WORKFLOW_TEXTS.workflowNameRequired);
+    const bad = schema.safeParse(webhookValues({ conditions: { threshold: 'abc' } }));
+    const threshold = bad.success ? undefined : bad.error.issues[0]?.path.join('.');
+    expect(threshold).toBe('conditions.threshold');
+    expect(STEP_FIELDS[STEP.configure]).toContain('conditions');
+
+    const good = schema.safeParse(webhookValues());
+    expect(good.success && good.data).toMatchObject({ workflowId: 'w7', workflowName: 'Bad MOS' });
   });
 
   it('maps server field names to form fields', () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   actionErrorsForTrigger,
   findTrigger,
@@ -18,6 +19,27 @@ import {
 /** The wizard's steps (spec 001 §2), indexed 0 to 4 as spec 001 §4 counts them. */
 export const WIZARD_STEPS = ['Application', 'Trigger', 'Action', 'Configure', 'Details'] as const;
 export const STEP = { application: 0, trigger: 1, action: 2, configure: 3, details: 4 } as const;
+
+/** The fields each step shows, in step order (Next validates them; server errors return there). */
+export const STEP_FIELDS = [
+  ['application'],
+  ['trigger'],
+  ['actionType'],
+  [
+    'conditions',
+    'url',
+    'method',
+    'headers',
+    'body',
+    'toEmail',
+    'subject',
+    'messageType',
+    'actionButton',
+    'link',
+    'eventSource',
+  ],
+  ['workflowName', 'description', 'tags'],
+] as const satisfies readonly (readonly (keyof WizardValues)[])[];
 
 type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
 
@@ -341,4 +363,40 @@ export function addTag(tags: readonly string[], typed: string, max: number): str
   const tag = typed.trim();
   if (!tag || tags.includes(tag) || tags.length >= max) return [...tags];
   return [...tags, tag];
+}
+
+/** Where the snackbar text of steps 0 to 2 is held as a field error (no field shows it). */
+const CHOICE_FIELD: readonly WizardField[] = ['application', 'trigger', 'actionType'];
+
+/**
+ * The wizard's whole value as one schema for react-hook-form's zodResolver: every step's check
+ * at its fields, then the save payload through the shared WorkflowSaveSchema.
+ */
+export function workflowWizardSchema(
+  workflowId = NEW_WORKFLOW_ID,
+): z.ZodType<WorkflowSave, WizardValues> {
+  return z.custom<WizardValues>().transform((values, ctx) => {
+    const issues: [string, string][] = [];
+    const add = (errors: FieldErrors) => {
+      for (const [path, message] of Object.entries(errors))
+        if (message) issues.push([path, message]);
+    };
+    for (let step = 0; step < WIZARD_STEPS.length; step++) {
+      const check = validateStep(step, values);
+      const choice = CHOICE_FIELD[step];
+      if (check.message && choice) issues.push([choice, check.message]);
+      add(check.errors);
+    }
+    if (issues.length === 0) {
+      const saved = toSavePayload(values, workflowId);
+      if (saved.ok) return saved.payload;
+      add(saved.check.errors);
+      // No field to show it under: react-hook-form's root error, which the wizard says aloud.
+      if (issues.length === 0) issues.push(['root', WORKFLOW_TEXTS.saveFailed]);
+    }
+    for (const [path, message] of issues) {
+      ctx.addIssue({ code: 'custom', path: path.split('.'), message, input: values });
+    }
+    return z.NEVER;
+  });
 }
