@@ -201,7 +201,7 @@ test.describe.serial('Call detail', () => {
     await expect(summary.getByText('Chrome 126.0.6478.126')).toBeVisible();
     await expect(summary.getByText('AGENT_DISCONNECT')).toBeVisible();
     await expect(summary.getByText('5m 00s').first()).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Insights' })).toContainText('Very High Jitter');
+    await expect(page.getByRole('grid', { name: 'Insights' })).toContainText('Very High Jitter');
     // Status per tag group (spec 002 §9): the tag in red for "Very", else Good.
     const status = page.getByTestId('call-status');
     await expect(
@@ -212,7 +212,7 @@ test.describe.serial('Call detail', () => {
 
     await page.getByRole('tab', { name: 'WebRTC' }).click();
     await expect(page).toHaveURL(new RegExp(`/call/${CONTACT}/rtc$`));
-    const rtc = page.getByRole('table', { name: 'WebRTC statistics' });
+    const rtc = page.getByRole('grid', { name: 'WebRTC statistics' });
     await expect(rtc.getByRole('row', { name: /Round-trip time/ })).toContainText('42');
     await expect(rtc.getByRole('row', { name: /Memory used/ })).toContainText('-');
     await expect(page.getByText('300 seconds measured')).toBeVisible();
@@ -220,13 +220,13 @@ test.describe.serial('Call detail', () => {
 
     await page.getByRole('tab', { name: 'Softphone Logs' }).click();
     await expect(page).toHaveURL(new RegExp(`/call/${CONTACT}/logs$`));
-    const logs = page.getByRole('table', { name: 'Softphone logs' });
+    const logs = page.getByRole('grid', { name: 'Softphone logs' });
     await expect(logs.getByRole('row')).toHaveCount(6);
     await expect(logs).toContainText('ICE connection state: disconnected');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/logs.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'Telemetry' }).click();
-    await expect(page.getByRole('table', { name: 'Telemetry events' })).toContainText(
+    await expect(page.getByRole('grid', { name: 'Telemetry events' })).toContainText(
       'Jabra Evolve2 65',
     );
 

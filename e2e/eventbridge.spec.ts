@@ -67,7 +67,7 @@ test.describe('EventBridge event sources', () => {
       page.getByRole('tooltip', { name: /An event bus must be associated/ }),
     ).toBeVisible();
 
-    await row.getByTestId('event-source-name').click();
+    await row.getByRole('button', { name: `Copy ${fullName}` }).click();
     await expect(page.getByRole('tooltip', { name: 'Copied!' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fullName);
 

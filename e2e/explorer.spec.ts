@@ -126,7 +126,7 @@ test.describe.serial('Calls and Logs explorer', () => {
 
   const rows = (page: Page) => page.getByTestId('call-stats-row');
   const cell = (page: Page, row: number, column: string) =>
-    rows(page).nth(row).locator(`td[data-column="${column}"]`);
+    rows(page).nth(row).locator(`[role="gridcell"][data-field="${column}"]`);
 
   async function openExplorer(page: Page) {
     await signInAs(page, 'super');
@@ -171,12 +171,12 @@ test.describe.serial('Calls and Logs explorer', () => {
     await expect(cell(page, 1, 'mos')).toHaveAttribute('data-band', 'bad');
 
     // Sorting: a new column starts descending, a second click ascends; back to page 1.
-    await page.getByRole('button', { name: 'RTT (ms)' }).click();
+    await page.getByRole('columnheader', { name: 'RTT (ms)' }).click();
     await expect(page.getByText('1–10 of 12')).toBeVisible();
     await expect(cell(page, 0, 'contactId')).toHaveText(byId(12));
-    await page.getByRole('button', { name: 'RTT (ms)' }).click();
+    await page.getByRole('columnheader', { name: 'RTT (ms)' }).click();
     await expect(cell(page, 0, 'contactId')).toHaveText(byId(1));
-    await page.getByRole('button', { name: 'Timestamp' }).click();
+    await page.getByRole('columnheader', { name: 'Timestamp' }).click();
     await expect(cell(page, 0, 'contactId')).toHaveText(byId(1));
 
     // Filters: agent = e2e-bob; MOS >= 3.5 narrows further; a non-number is not applied.
@@ -282,8 +282,10 @@ test.describe.serial('Calls and Logs explorer', () => {
     await expect(logRows.first()).toContainText('Call connected');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/explorer-logs.png`, fullPage: true });
 
-    await page.getByRole('button', { name: 'Level' }).click();
-    await expect(logRows.first().locator('td[data-column="level"]')).toHaveText('ERROR');
+    await page.getByRole('columnheader', { name: 'Level' }).click();
+    await expect(logRows.first().locator('[role="gridcell"][data-field="level"]')).toHaveText(
+      'ERROR',
+    );
 
     await page.getByRole('combobox', { name: 'Field' }).click();
     await page.getByRole('option', { name: 'Level', exact: true }).click();

@@ -180,7 +180,7 @@ test.describe.serial('Journey Explorer', () => {
     await expect(page.getByRole('button', { name: 'Last 7 days' })).toBeVisible();
     await shot(page, 'journeys-list');
 
-    await page.getByRole('button', { name: 'Start Time' }).click();
+    await page.getByRole('columnheader', { name: 'Start Time' }).click();
     await expect(page).toHaveURL(/sort=createddate/);
     await expect(rows(page).nth(0)).toHaveAttribute('data-trace-id', TRACE_BIG);
     await expect(rows(page).nth(1)).toHaveAttribute('data-trace-id', TRACE_POOR);

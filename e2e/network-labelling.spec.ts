@@ -43,7 +43,7 @@ const viewRows = (page: Page) => page.getByTestId('network-row');
 async function expectViewRows(page: Page, rows: [string, string, string][]) {
   await expect(viewRows(page)).toHaveCount(rows.length);
   for (const [i, cells] of rows.entries()) {
-    await expect(viewRows(page).nth(i).locator('td')).toHaveText(cells);
+    await expect(viewRows(page).nth(i).getByRole('gridcell')).toHaveText(cells);
   }
 }
 

@@ -241,15 +241,15 @@ test.describe('settings area', () => {
 
     const row = page.getByTestId('tagging-row');
     await expect(row).toHaveCount(1);
-    await expect(row.getByRole('cell').nth(0)).toHaveText('Poor MOS');
-    await expect(row.getByRole('cell').nth(1)).toHaveText('MOS');
-    await expect(row.getByRole('cell').nth(2)).toHaveText('Poor < 3.5Very Poor < 2');
+    await expect(row.getByRole('gridcell').nth(0)).toHaveText('Poor MOS');
+    await expect(row.getByRole('gridcell').nth(1)).toHaveText('MOS');
+    await expect(row.getByRole('gridcell').nth(2)).toHaveText('Poor < 3.5Very Poor < 2');
 
     await row.getByRole('button', { name: 'Edit' }).click();
     await wizard.getByRole('textbox', { name: 'Name' }).fill('Low MOS');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByRole('button', { name: 'Save' }).click();
-    await expect(row.getByRole('cell').nth(0)).toHaveText('Low MOS');
+    await expect(row.getByRole('gridcell').nth(0)).toHaveText('Low MOS');
 
     const { accessToken } = await apiToken(page, 'super');
     const listed = await page.request.get('/api/tagging/tag-configs', {

@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   CALL_DETAIL_TEXTS,
@@ -13,6 +8,7 @@ import {
   sipResponseText,
   type CallDetailSummary,
 } from '@callsight/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 import { formatDateTime, formatDuration, formatNumber, tagColor, textOrNA } from '../format.ts';
 import { DetailEmpty } from './detail-states.tsx';
 import { KeyValueList } from './key-value-list.tsx';
@@ -24,6 +20,34 @@ const PATTERN_LABELS = {
 } as const;
 
 const TONE_COLORS = { good: 'success', warning: 'warning', error: 'error' } as const;
+
+type InsightTag = CallDetailSummary['insights']['tags'][number];
+
+const INSIGHT_COLUMNS: DataTableColumn<InsightTag>[] = [
+  {
+    field: 'insight',
+    headerName: 'Insight',
+    flex: 2,
+    text: (tag) => tag.description,
+    render: (tag) => (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={tagColor(tag.description)}
+        label={tag.description}
+      />
+    ),
+  },
+  { field: 'count', headerName: 'Count', align: 'right', text: (tag) => String(tag.count) },
+  { field: 'pattern', headerName: 'Pattern', text: (tag) => PATTERN_LABELS[tag.pattern] },
+  {
+    field: 'longest',
+    headerName: 'Longest',
+    align: 'right',
+    text: (tag) =>
+      tag.longestSeconds === null ? CALL_DETAIL_TEXTS.dash : formatDuration(tag.longestSeconds),
+  },
+];
 
 /** One status per group of warning tags: the call's tag, or Good (Normal for latency). */
 function CallStatus({ tags }: { tags: readonly string[] }) {
@@ -153,37 +177,14 @@ export function CallSummaryTab({ summary }: { summary: CallDetailSummary | undef
             No warnings: every measure stayed within its thresholds.
           </Typography>
         ) : (
-          <Table size="small" aria-label="Insights">
-            <TableHead>
-              <TableRow>
-                <TableCell>Insight</TableCell>
-                <TableCell align="right">Count</TableCell>
-                <TableCell>Pattern</TableCell>
-                <TableCell align="right">Longest</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {summary.insights.tags.map((tag) => (
-                <TableRow key={tag.description}>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={tagColor(tag.description)}
-                      label={tag.description}
-                    />
-                  </TableCell>
-                  <TableCell align="right">{tag.count}</TableCell>
-                  <TableCell>{PATTERN_LABELS[tag.pattern]}</TableCell>
-                  <TableCell align="right">
-                    {tag.longestSeconds === null
-                      ? CALL_DETAIL_TEXTS.dash
-                      : formatDuration(tag.longestSeconds)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable
+            bare
+            label="Insights"
+            rows={summary.insights.tags}
+            getRowId={(tag) => tag.description}
+            columns={INSIGHT_COLUMNS}
+            emptyText={CALL_DETAIL_TEXTS.noData}
+          />
         )}
       </Paper>
     </Box>

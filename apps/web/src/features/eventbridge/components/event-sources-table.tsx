@@ -1,19 +1,10 @@
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import LinkRoundedIcon from '@mui/icons-material/LinkRounded';
 import { EVENTBRIDGE_TEXTS, eventSourceStatusOf, type EventSource } from '@callsight/shared';
-import { CopyNameCell } from './copy-name-cell.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 import { EventSourceStatus } from './event-source-status.tsx';
 
 interface Props {
@@ -35,81 +26,88 @@ export function EventSourcesTable({
   onDelete,
   onAssociate,
 }: Props) {
-  const columns = canWrite ? 5 : 4;
-  return (
-    <TableContainer component={Paper} variant="outlined">
-      {loading && <LinearProgress />}
-      <Table size="small" aria-label="Event sources" data-testid="event-sources-table">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 140 }}>AWS Region</TableCell>
-            <TableCell>Event Source Name</TableCell>
-            <TableCell sx={{ width: 150 }}>AWS Account</TableCell>
-            <TableCell sx={{ width: 120 }}>Status</TableCell>
-            {canWrite && <TableCell align="right" sx={{ width: 100 }} aria-label="Actions" />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {sources?.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={columns} sx={{ py: 6, textAlign: 'center' }}>
-                <Typography color="text.secondary" data-testid="event-sources-empty">
-                  {EVENTBRIDGE_TEXTS.emptyState}
-                </Typography>
-              </TableCell>
-            </TableRow>
-          )}
-          {sources?.map((source) => {
-            const status = eventSourceStatusOf(source.status);
-            return (
-              <TableRow key={source.eventSourceId} hover data-testid="event-source-row">
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{source.awsRegion}</TableCell>
-                <CopyNameCell value={source.eventSourceName} />
-                <TableCell
-                  sx={{
-                    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-                    fontSize: 13,
-                  }}
+  const columns: DataTableColumn<EventSource>[] = [
+    {
+      field: 'awsRegion',
+      headerName: 'AWS Region',
+      width: 140,
+      nowrap: true,
+      text: (s) => s.awsRegion,
+    },
+    {
+      field: 'eventSourceName',
+      headerName: 'Event Source Name',
+      minWidth: 240,
+      text: (s) => s.eventSourceName,
+      copy: true,
+      mono: true,
+    },
+    {
+      field: 'accountId',
+      headerName: 'AWS Account',
+      width: 150,
+      mono: true,
+      text: (s) => s.accountId,
+    },
+    {
+      field: 'status',
+      headerName: 'Status',
+      width: 120,
+      text: (s) => eventSourceStatusOf(s.status),
+      render: (s) => <EventSourceStatus status={s.status} />,
+    },
+  ];
+  if (canWrite)
+    columns.push({
+      field: 'actions',
+      headerName: '',
+      width: 100,
+      align: 'right',
+      hideable: false,
+      render: (source) => {
+        const status = eventSourceStatusOf(source.status);
+        return (
+          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+            {canAssociate && status === 'pending' && (
+              <Tooltip title="Associate event bus">
+                <IconButton
+                  aria-label={`Associate an event bus with ${source.eventSourceName}`}
+                  onClick={() => onAssociate(source)}
+                  size="small"
                 >
-                  {source.accountId}
-                </TableCell>
-                <TableCell>
-                  <EventSourceStatus status={source.status} />
-                </TableCell>
-                {canWrite && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-                      {canAssociate && status === 'pending' && (
-                        <Tooltip title="Associate event bus">
-                          <IconButton
-                            aria-label={`Associate an event bus with ${source.eventSourceName}`}
-                            onClick={() => onAssociate(source)}
-                            size="small"
-                          >
-                            <LinkRoundedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {status !== 'deleted' && (
-                        <Tooltip title="Delete">
-                          <IconButton
-                            aria-label={`Delete ${source.eventSourceName}`}
-                            onClick={() => onDelete(source)}
-                            color="error"
-                            size="small"
-                          >
-                            <DeleteOutlineRoundedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </Stack>
-                  </TableCell>
-                )}
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                  <LinkRoundedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {status !== 'deleted' && (
+              <Tooltip title="Delete">
+                <IconButton
+                  aria-label={`Delete ${source.eventSourceName}`}
+                  onClick={() => onDelete(source)}
+                  color="error"
+                  size="small"
+                >
+                  <DeleteOutlineRoundedIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        );
+      },
+    });
+  return (
+    <DataTable
+      label="Event sources"
+      testIds={{
+        table: 'event-sources-table',
+        row: 'event-source-row',
+        empty: 'event-sources-empty',
+      }}
+      rows={sources}
+      columns={columns}
+      getRowId={(s) => s.eventSourceId}
+      loading={loading}
+      emptyText={EVENTBRIDGE_TEXTS.emptyState}
+    />
   );
 }

@@ -29,6 +29,8 @@ export interface ExplorerColumn<Row> {
   variant?: 'mono' | 'wrap';
   /** Longer texts are cut with an ellipsis (the whole text shows on hover). */
   maxWidth?: number;
+  /** Room kept for texts that must not be cut (timestamps). */
+  minWidth?: number;
 }
 
 const orDash = (value: string | null) => (value === null || value === '' ? '-' : value);
@@ -39,6 +41,7 @@ export const CALL_STATS_COLUMNS: ExplorerColumn<CallStatsRow>[] = [
     label: 'Timestamp',
     sortKey: 'timestamp',
     text: (r) => formatExplorerDate(r.timestamp),
+    minWidth: 160,
   },
   // Agent and ISP are cut so that the quality columns fit next to them on a laptop screen.
   {
@@ -94,6 +97,7 @@ export const CALL_STATS_COLUMNS: ExplorerColumn<CallStatsRow>[] = [
     sortKey: 'durationSeconds',
     numeric: true,
     text: (r) => formatDuration(r.durationSeconds),
+    minWidth: 96,
   },
   {
     id: 'score',
@@ -105,7 +109,13 @@ export const CALL_STATS_COLUMNS: ExplorerColumn<CallStatsRow>[] = [
 ];
 
 export const AGENT_LOG_COLUMNS: ExplorerColumn<AgentLogRow>[] = [
-  { id: 'time', label: 'Time', sortKey: 'time', text: (r) => formatExplorerDate(r.time) },
+  {
+    id: 'time',
+    label: 'Time',
+    sortKey: 'time',
+    text: (r) => formatExplorerDate(r.time),
+    minWidth: 160,
+  },
   { id: 'agent', label: 'Agent', sortKey: 'agent', text: (r) => r.agent },
   { id: 'level', label: 'Level', sortKey: 'level', text: (r) => r.level },
   { id: 'contactId', label: 'Contact ID', text: (r) => orDash(r.contactId), variant: 'mono' },

@@ -1,32 +1,8 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import Typography from '@mui/material/Typography';
-import { EXPLORER_TEXTS, type QualityBand, type SortDirection } from '@callsight/shared';
+import { EXPLORER_TEXTS, type SortDirection } from '@callsight/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 import { PAGE_SIZE_OPTIONS } from '../state/use-explorer-view.ts';
 import type { ExplorerColumn } from './columns.ts';
-
-const BAND_COLOURS: Record<QualityBand, string> = {
-  good: 'success.dark',
-  warning: 'warning.dark',
-  bad: 'error.main',
-  unknown: 'text.secondary',
-};
-const BAND_BACKGROUNDS: Record<QualityBand, string> = {
-  good: 'rgba(22, 163, 74, 0.08)',
-  warning: 'rgba(217, 119, 6, 0.12)',
-  bad: 'rgba(220, 38, 38, 0.10)',
-  unknown: 'transparent',
-};
 
 interface Props<Row> {
   label: string;
@@ -45,152 +21,104 @@ interface Props<Row> {
   size: number;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
-  /** Extra cells at the end of each row (the Details button). */
-  actions?: (row: Row) => ReactNode;
+  /** Every matching row, for "Download CSV". */
+  csvRows: () => Promise<readonly Row[]>;
+  /** More buttons next to Download CSV (Download JSON). */
+  actions?: ReactNode;
+  /** A last cell of each row (the Details button), kept in view when the table scrolls. */
+  rowAction?: { render: (row: Row) => ReactNode; width: number };
   /** Custom rendering of a column's cell (the level chip). */
   renderCell?: (column: ExplorerColumn<Row>, row: Row) => ReactNode | undefined;
 }
 
-/** A server-paged, server-sorted table of the explorer with quality-coloured cells. */
-/** The Details column stays in view when the columns are wider than the screen. */
-const actionsCellSx = {
-  position: 'sticky',
-  right: 0,
-  backgroundColor: 'background.paper',
-  boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
-} as const;
+/** The grid's column of an explorer column: quality-coloured, numbers right-aligned. */
+function toColumn<Row>(
+  column: ExplorerColumn<Row>,
+  renderCell: Props<Row>['renderCell'],
+): DataTableColumn<Row> {
+  const custom = renderCell && ((row: Row) => renderCell(column, row) ?? column.text(row));
+  return {
+    field: column.id,
+    headerName: column.label,
+    text: column.text,
+    render: custom,
+    sortable: !!column.sortKey,
+    align: column.numeric ? 'right' : 'left',
+    nowrap: column.variant !== 'wrap',
+    mono: column.variant === 'mono',
+    maxWidth: column.maxWidth ?? (column.variant === 'mono' ? 160 : undefined),
+    minWidth: column.minWidth ?? (column.variant === 'wrap' ? 240 : column.numeric ? 76 : 90),
+    flex: column.variant === 'wrap' ? 3 : column.numeric ? 0.7 : 1,
+    cellClassName: (row) => {
+      const band = column.band?.(row);
+      return band && band !== 'unknown' ? `band-${band}` : undefined;
+    },
+    cellData: (row) => ({ 'data-band': column.band?.(row) }),
+  };
+}
 
+/** A server-paged, server-sorted explorer table with quality-coloured cells and CSV download. */
 export function ExplorerTable<Row>(props: Props<Row>) {
-  const { columns, rows, actions } = props;
-  const span = columns.length + (actions ? 1 : 0);
+  const columns = props.columns.map((column) => toColumn(column, props.renderCell));
+  // Sorting asks by column id; the API sorts by the column's sort key.
+  const sortKeyOf = (id: string) => props.columns.find((c) => c.id === id)?.sortKey;
+  const sortedId = props.columns.find((c) => c.sortKey === props.sortColumn)?.id ?? '';
+  if (props.rowAction)
+    columns.push({
+      field: 'actions',
+      headerName: '',
+      render: props.rowAction.render,
+      width: props.rowAction.width,
+      align: 'right',
+      hideable: false,
+      stickyRight: true,
+    });
   return (
-    <Paper variant="outlined">
-      <Box sx={{ height: 4 }}>{props.loading && <LinearProgress />}</Box>
-      <TableContainer>
-        <Table
-          size="small"
-          aria-label={props.label}
-          data-testid={props.testId}
-          sx={{
-            '& th, & td': { px: 1, fontSize: '0.8125rem' },
-            '& th:first-of-type, & td:first-of-type': { pl: 2 },
-          }}
-        >
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.numeric ? 'right' : 'left'}
-                  sortDirection={
-                    column.sortKey && column.sortKey === props.sortColumn
-                      ? props.sortDirection
-                      : false
-                  }
-                  sx={{ fontWeight: 600, lineHeight: 1.25, verticalAlign: 'bottom' }}
-                >
-                  {column.sortKey ? (
-                    <TableSortLabel
-                      // The arrow shows on the sorted column only: hidden ones would widen every column.
-                      sx={
-                        column.sortKey === props.sortColumn
-                          ? undefined
-                          : { '& .MuiTableSortLabel-icon': { display: 'none' } }
-                      }
-                      active={column.sortKey === props.sortColumn}
-                      direction={column.sortKey === props.sortColumn ? props.sortDirection : 'desc'}
-                      onClick={() => column.sortKey && props.onSort(column.sortKey)}
-                    >
-                      {column.label}
-                    </TableSortLabel>
-                  ) : (
-                    column.label
-                  )}
-                </TableCell>
-              ))}
-              {actions && <TableCell aria-label="Actions" sx={actionsCellSx} />}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={span} sx={{ py: 6, textAlign: 'center' }}>
-                  <Typography color="text.secondary" data-testid="explorer-empty">
-                    {EXPLORER_TEXTS.empty}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {rows?.map((row) => (
-              <TableRow key={props.rowKey(row)} hover data-testid={`${props.testId}-row`}>
-                {columns.map((column) => {
-                  const band = column.band?.(row);
-                  const custom = props.renderCell?.(column, row);
-                  return (
-                    <TableCell
-                      key={column.id}
-                      align={column.numeric ? 'right' : 'left'}
-                      data-column={column.id}
-                      data-band={band}
-                      title={
-                        column.variant === 'mono' || column.maxWidth ? column.text(row) : undefined
-                      }
-                      sx={{
-                        whiteSpace: column.variant === 'wrap' ? 'normal' : 'nowrap',
-                        fontVariantNumeric: column.numeric ? 'tabular-nums' : undefined,
-                        fontFamily:
-                          column.variant === 'mono'
-                            ? 'ui-monospace, SFMono-Regular, Menlo, monospace'
-                            : undefined,
-                        fontSize: column.variant === 'mono' ? '0.78rem' : undefined,
-                        ...(column.variant === 'mono' || column.maxWidth
-                          ? {
-                              maxWidth: column.maxWidth ?? 140,
-                              overflow: 'hidden',
-                              textOverflow: 'ellipsis',
-                            }
-                          : {}),
-                        wordBreak: column.variant === 'wrap' ? 'break-word' : undefined,
-                        minWidth: column.variant === 'wrap' ? 240 : undefined,
-                        ...(band && band !== 'unknown'
-                          ? {
-                              color: BAND_COLOURS[band],
-                              backgroundColor: BAND_BACKGROUNDS[band],
-                              fontWeight: 600,
-                            }
-                          : {}),
-                      }}
-                    >
-                      {custom ?? column.text(row)}
-                    </TableCell>
-                  );
-                })}
-                {actions && (
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...actionsCellSx }}>
-                    {actions(row)}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={props.totalRelation === 'gte' ? -1 : props.total}
-        labelDisplayedRows={({ from, to }) =>
-          `${from}–${to} of ${props.totalRelation === 'gte' ? `more than ${props.total.toLocaleString('en-US')}` : props.total}`
-        }
-        page={
-          props.total > 0 && props.page * props.size >= props.total
-            ? Math.max(0, Math.ceil(props.total / props.size) - 1)
-            : props.page
-        }
-        rowsPerPage={props.size}
-        rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
-        onPageChange={(_, page) => props.onPage(page)}
-        onRowsPerPageChange={(event) => props.onSize(Number(event.target.value))}
-      />
-    </Paper>
+    <DataTable
+      label={props.label}
+      testIds={{ table: props.testId, empty: 'explorer-empty' }}
+      rows={props.rows}
+      columns={columns}
+      getRowId={props.rowKey}
+      loading={props.loading}
+      emptyText={EXPLORER_TEXTS.empty}
+      columnVisibilityKey={`explorer/${props.testId}`}
+      csv={{ rows: props.csvRows, disabled: !props.rows || props.total === 0 }}
+      actions={props.actions}
+      paging={{
+        mode: 'server',
+        page: props.page,
+        pageSize: props.size,
+        total: props.total,
+        totalIsLowerBound: props.totalRelation === 'gte',
+        pageSizeOptions: PAGE_SIZE_OPTIONS,
+        onPageChange: props.onPage,
+        onPageSizeChange: props.onSize,
+      }}
+      sorting={{
+        mode: 'server',
+        field: sortedId,
+        direction: props.sortDirection,
+        onChange: (id) => {
+          const key = sortKeyOf(id);
+          if (key) props.onSort(key);
+        },
+      }}
+      sx={BAND_SX}
+    />
   );
 }
+
+/** Quality colours of the cells, by band. */
+const BAND_SX = {
+  '& .MuiDataGrid-cell.band-good': { color: 'success.dark', bgcolor: 'rgba(22, 163, 74, 0.08)' },
+  '& .MuiDataGrid-cell.band-warning': {
+    color: 'warning.dark',
+    bgcolor: 'rgba(217, 119, 6, 0.12)',
+  },
+  '& .MuiDataGrid-cell.band-bad': { color: 'error.main', bgcolor: 'rgba(220, 38, 38, 0.10)' },
+  '& .MuiDataGrid-cell[class*="band-"]': { fontWeight: 600 },
+  '& .MuiDataGrid-cell[data-field]': { fontVariantNumeric: 'tabular-nums' },
+  // Tighter cells than other tables: ten quality columns fit a laptop screen.
+  '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
+} as const;

@@ -9,8 +9,8 @@ import { FilterBar } from './filter-bar.tsx';
 interface Props {
   list: ExplorerList;
   view: ExplorerView;
-  /** Download buttons on the right. */
-  actions: ReactNode;
+  /** Buttons on the right. */
+  actions?: ReactNode;
 }
 
 /** Time range, filters and downloads above an explorer table. */
@@ -24,9 +24,11 @@ export function ListToolbar({ list, view, actions }: Props) {
           sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
         >
           <TimeRangePicker value={view.request.range} onChange={view.setRange} />
-          <Stack direction="row" spacing={1}>
-            {actions}
-          </Stack>
+          {actions && (
+            <Stack direction="row" spacing={1}>
+              {actions}
+            </Stack>
+          )}
         </Stack>
         <FilterBar list={list} filters={view.request.filters} onChange={view.setFilters} />
       </Stack>

@@ -13,7 +13,7 @@ import { DownloadButton } from '../components/download-button.tsx';
 import { ExplorerTable } from '../components/explorer-table.tsx';
 import { ListError } from '../components/list-error.tsx';
 import { ListToolbar } from '../components/list-toolbar.tsx';
-import { downloadText, toCsv } from '../state/csv.ts';
+import { downloadText } from '../../../components/data-table/index.ts';
 import { useExplorerView } from '../state/use-explorer-view.ts';
 
 const LEVEL_COLOURS = { ERROR: 'error', WARN: 'warning', INFO: 'default' } as const;
@@ -44,28 +44,10 @@ export function AgentLogsPage() {
     );
   }
 
-  async function downloadCsv() {
-    const page = await all();
-    const csv = toCsv(
-      AGENT_LOG_COLUMNS.map((c) => c.label),
-      page.rows.map((row) => AGENT_LOG_COLUMNS.map((c) => c.text(row))),
-    );
-    downloadText(EXPLORER_EXPORTS.csv, csv, 'text/csv;charset=utf-8');
-  }
-
   const empty = !logs.data || logs.data.total === 0;
   return (
     <>
-      <ListToolbar
-        list="logs"
-        view={view}
-        actions={
-          <>
-            <DownloadButton label="Download JSON" run={downloadJson} disabled={empty} />
-            <DownloadButton label="Download CSV" run={downloadCsv} disabled={empty} />
-          </>
-        }
-      />
+      <ListToolbar list="logs" view={view} />
       {logs.isError && <ListError error={logs.error} onRetry={() => void logs.refetch()} />}
       <ExplorerTable
         label={EXPLORER_TEXTS.softphoneLogsTab}
@@ -84,6 +66,8 @@ export function AgentLogsPage() {
         onPage={view.setPage}
         onSize={view.setSize}
         renderCell={levelCell}
+        csvRows={async () => (await all()).rows}
+        actions={<DownloadButton label="Download JSON" run={downloadJson} disabled={empty} />}
       />
     </>
   );

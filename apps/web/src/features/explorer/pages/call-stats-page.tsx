@@ -2,21 +2,14 @@ import { useCallback, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import {
-  CALL_STATS_SORT_COLUMNS,
-  EXPLORER_EXPORTS,
-  EXPLORER_LIMITS,
-  EXPLORER_TEXTS,
-} from '@callsight/shared';
+import { CALL_STATS_SORT_COLUMNS, EXPLORER_LIMITS, EXPLORER_TEXTS } from '@callsight/shared';
 import { usePageMessages } from '../../../lib/socket.ts';
 import { callStatsKey, getCallStats, useCallStats } from '../api/get-call-stats.ts';
 import { CallDetailModal } from '../components/call-detail-modal.tsx';
 import { CALL_STATS_COLUMNS } from '../components/columns.ts';
-import { DownloadButton } from '../components/download-button.tsx';
 import { ExplorerTable } from '../components/explorer-table.tsx';
 import { ListError } from '../components/list-error.tsx';
 import { ListToolbar } from '../components/list-toolbar.tsx';
-import { downloadText, toCsv } from '../state/csv.ts';
 import { useExplorerView } from '../state/use-explorer-view.ts';
 
 /** Push page of the explorer (spec 002 §7.6); the server announces new calls there. */
@@ -63,28 +56,12 @@ export function CallStatsPage() {
   useRefreshOnNewCalls(groupId);
   const listPath = `/${groupId}/explorer/calls`;
 
-  async function downloadCsv() {
-    const page = await getCallStats(view.request, { size: EXPLORER_LIMITS.downloadSize, from: 0 });
-    const csv = toCsv(
-      CALL_STATS_COLUMNS.map((c) => c.label),
-      page.rows.map((row) => CALL_STATS_COLUMNS.map((c) => c.text(row))),
-    );
-    downloadText(EXPLORER_EXPORTS.csv, csv, 'text/csv;charset=utf-8');
-  }
+  const allRows = async () =>
+    (await getCallStats(view.request, { size: EXPLORER_LIMITS.downloadSize, from: 0 })).rows;
 
   return (
     <>
-      <ListToolbar
-        list="calls"
-        view={view}
-        actions={
-          <DownloadButton
-            label="Download CSV"
-            run={downloadCsv}
-            disabled={!calls.data || calls.data.total === 0}
-          />
-        }
-      />
+      <ListToolbar list="calls" view={view} />
       {calls.isError && <ListError error={calls.error} onRetry={() => void calls.refetch()} />}
       <ExplorerTable
         label={EXPLORER_TEXTS.callStatsTab}
@@ -102,17 +79,21 @@ export function CallStatsPage() {
         size={view.request.size}
         onPage={view.setPage}
         onSize={view.setSize}
-        actions={(row) => (
-          <Button
-            size="small"
-            aria-label={`${EXPLORER_TEXTS.details} ${row.callContactId}`}
-            onClick={() =>
-              void navigate(`${listPath}/call/${encodeURIComponent(row.callContactId)}${search}`)
-            }
-          >
-            {EXPLORER_TEXTS.details}
-          </Button>
-        )}
+        csvRows={allRows}
+        rowAction={{
+          width: 84,
+          render: (row) => (
+            <Button
+              size="small"
+              aria-label={`${EXPLORER_TEXTS.details} ${row.callContactId}`}
+              onClick={() =>
+                void navigate(`${listPath}/call/${encodeURIComponent(row.callContactId)}${search}`)
+              }
+            >
+              {EXPLORER_TEXTS.details}
+            </Button>
+          ),
+        }}
       />
       <Routes>
         <Route path="call/:contactId/*" element={<CallDetailModal listPath={listPath} />} />

@@ -1,24 +1,15 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import dayjs from 'dayjs';
 import { GROUP_ADMIN_TEXTS, REGION_LABELS, type GroupDetail } from '@callsight/shared';
-
-/** Rows per page and skeleton rows of tables (spec 001 §9). */
-const PAGE_SIZE = 10;
-const SKELETON_ROWS = 10;
+import {
+  DataTable,
+  TABLE_PAGING,
+  type DataTableColumn,
+} from '../../../components/data-table/index.ts';
 
 interface GroupsTableProps {
   label: string;
@@ -41,8 +32,6 @@ export function GroupsTable({
   actions,
 }: GroupsTableProps) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const all = groups ?? [];
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
     if (!needle) return groups ?? [];
@@ -53,23 +42,50 @@ export function GroupsTable({
         g.id.toLowerCase() === needle,
     );
   }, [groups, search]);
-  const lastPage = Math.max(0, Math.ceil(rows.length / PAGE_SIZE) - 1);
-  const current = Math.min(page, lastPage);
-  const visible = rows.slice(current * PAGE_SIZE, current * PAGE_SIZE + PAGE_SIZE);
-  const columns = showArchivedAt ? 6 : 5;
-  const empty = all.length === 0 ? GROUP_ADMIN_TEXTS.noData : GROUP_ADMIN_TEXTS.noGroups;
+  const empty = (groups ?? []).length === 0 ? GROUP_ADMIN_TEXTS.noData : GROUP_ADMIN_TEXTS.noGroups;
+
+  const columns: DataTableColumn<GroupDetail>[] = [
+    {
+      field: 'name',
+      headerName: 'Name',
+      text: (g) => g.name,
+      render: (g) => <Box sx={{ fontWeight: 600 }}>{g.name}</Box>,
+    },
+    { field: 'customerName', headerName: 'Customer', text: (g) => g.customerName },
+    { field: 'region', headerName: 'Region', text: (g) => REGION_LABELS[g.region] },
+    { field: 'ccaasProvider', headerName: 'CCaaS Provider', text: (g) => g.ccaasProvider },
+  ];
+  if (showArchivedAt)
+    columns.push({
+      field: 'archivedAt',
+      headerName: 'Archived On',
+      nowrap: true,
+      text: (g) => (g.archivedAt ? dayjs(g.archivedAt).format('DD-MM-YYYY HH:mm') : '-'),
+    });
+  columns.push({
+    field: 'actions',
+    headerName: 'Actions',
+    width: 360,
+    align: 'right',
+    hideable: false,
+    render: actions,
+  });
 
   return (
-    <Paper variant="outlined">
-      <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <DataTable
+      label={label}
+      testIds={{ row: 'group-row', skeleton: 'group-skeleton-row', empty: 'groups-empty' }}
+      rows={loading ? undefined : rows}
+      columns={columns}
+      getRowId={(g) => g.id}
+      emptyText={empty}
+      paging={{ mode: 'client', pageSizeOptions: TABLE_PAGING.default.options, resetKey: search }}
+      header={
         <TextField
           size="small"
           placeholder={GROUP_ADMIN_TEXTS.searchPlaceholder}
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setSearch(e.target.value)}
           sx={{ width: { xs: '100%', sm: 320 } }}
           slotProps={{
             htmlInput: { 'aria-label': GROUP_ADMIN_TEXTS.searchPlaceholder },
@@ -82,73 +98,7 @@ export function GroupsTable({
             },
           }}
         />
-      </Box>
-      <TableContainer>
-        <Table aria-label={label}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Customer</TableCell>
-              <TableCell>Region</TableCell>
-              <TableCell>CCaaS Provider</TableCell>
-              {showArchivedAt && <TableCell>Archived On</TableCell>}
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading &&
-              Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <TableRow key={i} data-testid="group-skeleton-row">
-                  {Array.from({ length: columns }, (_, j) => (
-                    <TableCell key={j}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={columns}>
-                  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                    {empty}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {!loading &&
-              visible.map((g) => (
-                <TableRow key={g.id} hover data-testid="group-row">
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {g.name}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{g.customerName}</TableCell>
-                  <TableCell>{REGION_LABELS[g.region]}</TableCell>
-                  <TableCell>{g.ccaasProvider}</TableCell>
-                  {showArchivedAt && (
-                    <TableCell>
-                      {g.archivedAt ? dayjs(g.archivedAt).format('DD-MM-YYYY HH:mm') : '-'}
-                    </TableCell>
-                  )}
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {actions(g)}
-                  </TableCell>
-                </TableRow>
-              ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {!loading && rows.length > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={rows.length}
-          page={current}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, p) => setPage(p)}
-        />
-      )}
-    </Paper>
+      }
+    />
   );
 }

@@ -1,15 +1,10 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -19,6 +14,7 @@ import {
   TAGGING_TEXTS,
   type TaggingConfig,
 } from '@callsight/shared';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog/index.ts';
 import { ContentLoader } from '../../../components/full-page-loader/index.ts';
@@ -77,6 +73,52 @@ export function TaggingTab({ groupId }: { groupId: string }) {
     if (ok) await store(list.filter((_, i) => i !== index));
   };
 
+  const columns: DataTableColumn<{ config: TaggingConfig; index: number }>[] = [
+    {
+      field: 'name',
+      headerName: 'Name',
+      text: ({ config }) => config.name,
+      render: ({ config }) => <Box sx={{ fontWeight: 600 }}>{config.name}</Box>,
+    },
+    { field: 'field', headerName: 'Field', text: ({ config }) => fieldLabel(config.field) },
+    {
+      field: 'conditions',
+      headerName: 'Conditions',
+      flex: 2,
+      text: ({ config }) =>
+        config.conditions.map((c) => `${c.name} ${c.operator} ${c.threshold}`).join(', '),
+      render: ({ config }) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {config.conditions.map((c) => (
+            <Chip key={c.name} size="small" label={`${c.name} ${c.operator} ${c.threshold}`} />
+          ))}
+        </Stack>
+      ),
+    },
+    {
+      field: 'actions',
+      headerName: 'Actions',
+      width: 170,
+      align: 'right',
+      hideable: false,
+      render: ({ index }) => (
+        <>
+          <Button size="small" onClick={() => setEditing(index)} disabled={!writable}>
+            Edit
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => void onRemove(index)}
+            disabled={!writable || save.isPending}
+          >
+            Remove
+          </Button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
@@ -92,59 +134,15 @@ export function TaggingTab({ groupId }: { groupId: string }) {
       {configs.isPending && <ContentLoader />}
       {configs.isError && <Alert severity="error">{CONFIG_TEXTS.readFailed}</Alert>}
       {configs.data && (
-        <TableContainer>
-          <Table size="small" aria-label="Tagging configs">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Field</TableCell>
-                <TableCell>Conditions</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4}>
-                    <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                      No tagging configs yet.
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {list.map((config, index) => (
-                <TableRow key={config.name} hover data-testid="tagging-row">
-                  <TableCell sx={{ fontWeight: 600 }}>{config.name}</TableCell>
-                  <TableCell>{fieldLabel(config.field)}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {config.conditions.map((c) => (
-                        <Chip
-                          key={c.name}
-                          size="small"
-                          label={`${c.name} ${c.operator} ${c.threshold}`}
-                        />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button size="small" onClick={() => setEditing(index)} disabled={!writable}>
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => void onRemove(index)}
-                      disabled={!writable || save.isPending}
-                    >
-                      Remove
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          bare
+          label="Tagging configs"
+          testIds={{ row: 'tagging-row', empty: 'tagging-empty' }}
+          rows={list.map((config, index) => ({ config, index }))}
+          getRowId={(r) => r.config.name}
+          columns={columns}
+          emptyText="No tagging configs yet."
+        />
       )}
       {editing !== null && (
         <TaggingWizard

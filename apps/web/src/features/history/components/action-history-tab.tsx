@@ -9,15 +9,20 @@ import {
   WORKFLOW_TEXTS,
   type ActionHistoryItem,
 } from '@callsight/shared';
+import {
+  DataTable,
+  TABLE_PAGING,
+  type DataTableColumn,
+} from '../../../components/data-table/index.ts';
 import { useTimeRangeParam } from '../../../components/time-range-picker/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useActionHistory } from '../api/get-action-history.ts';
 import { HISTORY_PARAMS, rangeParams, readPage, useHistoryParams } from '../url.ts';
-import { HistoryTable, type HistoryColumn } from './history-table.tsx';
 import { RangeToolbar } from './range-toolbar.tsx';
 import { actionText, applicationText, timestampText, triggerText } from './labels.ts';
 
 const SIZE = WORKFLOW_LIMITS.historyPageSize;
+const EMPTY_TEXT = 'Sorry, no matching records found';
 
 /** The Workflow Actions tab: every firing of the group's workflows (default last 15 minutes). */
 export function ActionHistoryTab() {
@@ -27,27 +32,36 @@ export function ActionHistoryTab() {
   const page = readPage(params);
   const history = useActionHistory(groupId, { range, page, size: SIZE });
 
-  const columns: HistoryColumn<ActionHistoryItem>[] = [
+  const columns: DataTableColumn<ActionHistoryItem>[] = [
     {
-      id: 'timestamp',
-      label: 'Timestamp',
+      field: 'timestamp',
+      headerName: 'Timestamp',
       nowrap: true,
-      cell: (r) => timestampText(r._source.timestamp),
+      minWidth: 170,
+      text: (r) => timestampText(r._source.timestamp),
     },
-    { id: 'workflow', label: 'Workflow', cell: (r) => r._source.workflowName },
+    { field: 'workflow', headerName: 'Workflow', text: (r) => r._source.workflowName },
     {
-      id: 'application',
+      field: 'application',
+      headerName: 'Application',
       nowrap: true,
-      label: 'Application',
-      cell: (r) => applicationText(r._source.application),
+      minWidth: 130,
+      text: (r) => applicationText(r._source.application),
     },
-    { id: 'trigger', nowrap: true, label: 'Trigger', cell: (r) => triggerText(r._source.trigger) },
-    { id: 'action', label: 'Action', cell: (r) => actionText(r._source.action) },
     {
-      id: 'contactId',
-      label: 'Contact Id',
+      field: 'trigger',
+      headerName: 'Trigger',
+      nowrap: true,
+      minWidth: 130,
+      text: (r) => triggerText(r._source.trigger),
+    },
+    { field: 'action', headerName: 'Action', text: (r) => actionText(r._source.action) },
+    {
+      field: 'contactId',
+      headerName: 'Contact Id',
       breakAnywhere: true,
-      cell: (r) =>
+      text: (r) => r._source.contactId ?? '—',
+      render: (r) =>
         r._source.contactId ? (
           <Link component={RouterLink} to={paths.call.getHref(groupId, r._source.contactId)}>
             {r._source.contactId}
@@ -56,17 +70,20 @@ export function ActionHistoryTab() {
           '—'
         ),
     },
-    { id: 'agent', label: 'Agent', cell: (r) => r._source.agentName ?? '—' },
+    { field: 'agent', headerName: 'Agent', text: (r) => r._source.agentName ?? '—' },
     {
-      id: 'response',
-      label: 'Response',
+      field: 'response',
+      headerName: 'Response',
       minWidth: 220,
+      flex: 2,
       breakAnywhere: true,
-      cell: (r) => (
+      text: (r) => r._source.response,
+      render: (r) => (
         <Typography
           variant="body2"
           color={r._source.result === 'failure' ? 'error' : 'text.primary'}
           data-result={r._source.result}
+          sx={{ fontSize: 'inherit' }}
         >
           {r._source.response}
         </Typography>
@@ -91,18 +108,23 @@ export function ActionHistoryTab() {
           {WORKFLOW_TEXTS.historyFailed}
         </Alert>
       )}
-      <HistoryTable
+      <DataTable
         label="Workflow Actions"
-        testId="action-history"
+        testIds={{ table: 'action-history' }}
         columns={columns}
         rows={history.isError ? [] : history.data?.data}
-        rowKey={(r) => r._id}
-        total={history.data?.total ?? history.data?.data.length ?? 0}
+        getRowId={(r) => r._id}
         loading={history.isFetching}
-        page={page}
-        size={SIZE}
-        sizeOptions={[SIZE]}
-        onPage={(p) => update({ [HISTORY_PARAMS.page]: String(p) })}
+        emptyText={EMPTY_TEXT}
+        columnVisibilityKey="history/workflow-actions"
+        paging={{
+          mode: 'server',
+          page,
+          pageSize: SIZE,
+          total: history.data?.total ?? history.data?.data.length ?? 0,
+          pageSizeOptions: TABLE_PAGING.history.options,
+          onPageChange: (p) => update({ [HISTORY_PARAMS.page]: String(p) }),
+        }}
       />
     </>
   );

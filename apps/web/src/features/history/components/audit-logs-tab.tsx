@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,14 +7,18 @@ import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import { DEFAULT_RANGES, WORKFLOW_LIMITS, type AuditLogItem } from '@callsight/shared';
+import { DEFAULT_RANGES, type AuditLogItem } from '@callsight/shared';
+import {
+  DataTable,
+  TABLE_PAGING,
+  type DataTableColumn,
+} from '../../../components/data-table/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useTimeRangeParam } from '../../../components/time-range-picker/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { getAllAuditLogs, useAuditLogs } from '../api/get-audit-logs.ts';
 import { downloadJson } from '../download.ts';
 import { HISTORY_PARAMS, rangeParams, readAuditSize, readPage, useHistoryParams } from '../url.ts';
-import { HistoryTable, type HistoryColumn } from './history-table.tsx';
 import { timestampText } from './labels.ts';
 import { RangeToolbar } from './range-toolbar.tsx';
 
@@ -23,18 +27,42 @@ const FILTER_DELAY_MS = 100;
 export const AUDIT_LOG_FILE = 'audit-logs.json';
 const LOAD_FAILED = 'An error occurred while retrieving audit logs';
 
-const COLUMNS: HistoryColumn<AuditLogItem>[] = [
-  { id: 'timestamp', label: 'Timestamp', nowrap: true, cell: (r) => timestampText(r.timestamp) },
-  { id: 'service', label: 'Service', nowrap: true, cell: (r) => r.service },
-  { id: 'id', label: 'Id', breakAnywhere: true, minWidth: 300, cell: (r) => r.id },
-  { id: 'message', label: 'Message', breakAnywhere: true, minWidth: 240, cell: (r) => r.message },
+const EMPTY_TEXT = 'Sorry, no matching records found';
+const NO_ROWS: AuditLogItem[] = [];
+
+const COLUMNS: DataTableColumn<AuditLogItem>[] = [
   {
-    id: 'exception',
-    label: 'Exception',
+    field: 'timestamp',
+    headerName: 'Timestamp',
+    nowrap: true,
+    minWidth: 170,
+    text: (r) => timestampText(r.timestamp),
+  },
+  { field: 'service', headerName: 'Service', nowrap: true, minWidth: 110, text: (r) => r.service },
+  {
+    field: 'id',
+    headerName: 'Id',
     breakAnywhere: true,
-    cell: (r) =>
+    minWidth: 300,
+    flex: 2,
+    text: (r) => r.id,
+  },
+  {
+    field: 'message',
+    headerName: 'Message',
+    breakAnywhere: true,
+    minWidth: 240,
+    flex: 2,
+    text: (r) => r.message,
+  },
+  {
+    field: 'exception',
+    headerName: 'Exception',
+    breakAnywhere: true,
+    text: (r) => r.exception ?? '',
+    render: (r) =>
       r.exception ? (
-        <Typography variant="body2" color="error">
+        <Typography variant="body2" color="error" sx={{ fontSize: 'inherit' }}>
           {r.exception}
         </Typography>
       ) : (
@@ -106,6 +134,12 @@ export function AuditLogsTab() {
   };
 
   const total = logs.data?.total ?? logs.data?.data.data.length ?? 0;
+  const rows = logs.isError ? NO_ROWS : logs.data?.data.data;
+  // Audit rows have no id of their own: the same entity may be logged twice in one second.
+  const rowIds = useMemo(
+    () => new Map((rows ?? []).map((r, i) => [r, `${r.id}-${r.timestamp}-${i}`])),
+    [rows],
+  );
   return (
     <>
       <RangeToolbarWithFilters
@@ -146,19 +180,24 @@ export function AuditLogsTab() {
           {LOAD_FAILED}
         </Alert>
       )}
-      <HistoryTable
+      <DataTable
         label="Audit Logs"
-        testId="audit-logs"
+        testIds={{ table: 'audit-logs' }}
         columns={COLUMNS}
-        rows={logs.isError ? [] : logs.data?.data.data}
-        rowKey={(r, i) => `${r.id}-${r.timestamp}-${i}`}
-        total={total}
+        rows={rows}
+        getRowId={(r) => rowIds.get(r) ?? ''}
         loading={logs.isFetching}
-        page={page}
-        size={size}
-        sizeOptions={WORKFLOW_LIMITS.auditPageSizes}
-        onPage={(p) => update({ [HISTORY_PARAMS.page]: String(p) })}
-        onSize={(s) => update({ [HISTORY_PARAMS.size]: String(s) })}
+        emptyText={EMPTY_TEXT}
+        columnVisibilityKey="history/audit-logs"
+        paging={{
+          mode: 'server',
+          page,
+          pageSize: size,
+          total,
+          pageSizeOptions: TABLE_PAGING.auditLogs.options,
+          onPageChange: (p) => update({ [HISTORY_PARAMS.page]: String(p) }),
+          onPageSizeChange: (s) => update({ [HISTORY_PARAMS.size]: String(s) }),
+        }}
       />
     </>
   );

@@ -6,11 +6,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
@@ -20,9 +15,11 @@ import {
   formatTraceDuration,
   type AttributeValue,
   type ProcessedSpan,
+  type SpanLogs,
   type SpanTab,
 } from '@callsight/shared';
 import { CallCharts } from '../../../components/call-charts/index.ts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 import { useInsightRules } from '../api/get-insight-rules.ts';
 import { useSpanCall } from '../api/get-span-call.ts';
 import { useSpanInsights } from '../api/get-span-insights.ts';
@@ -189,33 +186,41 @@ function DetailTab({ span }: { span: ProcessedSpan }) {
   );
 }
 
+type SpanEvent = ProcessedSpan['events'][number] & { key: string };
+
 function EventsTab({ span }: { span: ProcessedSpan }) {
   if (span.events.length === 0) return <Empty text={TRACE_TEXTS.noEvents} />;
+  const columns: DataTableColumn<SpanEvent>[] = [
+    { field: 'time', headerName: 'Time', minWidth: 190, text: (e) => showTime(e.timeMs) },
+    {
+      field: 'offset',
+      headerName: 'Offset',
+      minWidth: 80,
+      flex: 0.5,
+      text: (e) => `+${formatTraceDuration(e.timeMs - span.startMs)}`,
+    },
+    { field: 'name', headerName: 'Name', text: (e) => e.name },
+    {
+      field: 'attributes',
+      headerName: 'Attributes',
+      flex: 2,
+      mono: true,
+      breakAnywhere: true,
+      text: (e) =>
+        Object.entries(e.attributes)
+          .map(([k, v]) => `${k}=${showValue(v)}`)
+          .join(', ') || '-',
+    },
+  ];
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>Time</TableCell>
-          <TableCell>Offset</TableCell>
-          <TableCell>Name</TableCell>
-          <TableCell>Attributes</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {span.events.map((e, i) => (
-          <TableRow key={`${e.name}-${i}`} data-testid="span-event">
-            <TableCell>{showTime(e.timeMs)}</TableCell>
-            <TableCell>+{formatTraceDuration(e.timeMs - span.startMs)}</TableCell>
-            <TableCell>{e.name}</TableCell>
-            <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>
-              {Object.entries(e.attributes)
-                .map(([k, v]) => `${k}=${showValue(v)}`)
-                .join(', ') || '-'}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Events"
+      testIds={{ row: 'span-event' }}
+      rows={span.events.map((e, i) => ({ ...e, key: `${e.name}-${i}` }))}
+      getRowId={(e) => e.key}
+      columns={columns}
+      emptyText={TRACE_TEXTS.noEvents}
+    />
   );
 }
 
@@ -284,6 +289,33 @@ function LinkedCallCharts({ groupId, callId }: { groupId: string; callId: string
   );
 }
 
+type SpanLog = SpanLogs['data'][number] & { key: string };
+
+const LOG_COLUMNS: DataTableColumn<SpanLog>[] = [
+  {
+    field: 'time',
+    headerName: 'Time',
+    nowrap: true,
+    minWidth: 190,
+    text: (l) => showTime(Date.parse(l.time)),
+  },
+  {
+    field: 'level',
+    headerName: 'Level',
+    width: 90,
+    text: (l) => l.level,
+    render: (l) => (
+      <Chip
+        size="small"
+        label={l.level}
+        color={l.level === 'ERROR' ? 'error' : l.level === 'WARN' ? 'warning' : 'default'}
+      />
+    ),
+  },
+  { field: 'agent', headerName: 'Agent', text: (l) => l.agent },
+  { field: 'text', headerName: 'Text', flex: 2, text: (l) => l.text },
+];
+
 function LogsTab({
   groupId,
   traceId,
@@ -303,31 +335,13 @@ function LogsTab({
     );
   if (logs.data.data.length === 0) return <Empty text={TRACE_TEXTS.noLogs} />;
   return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>Time</TableCell>
-          <TableCell>Level</TableCell>
-          <TableCell>Agent</TableCell>
-          <TableCell>Text</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {logs.data.data.map((l, i) => (
-          <TableRow key={`${l.time}-${i}`} data-testid="span-log">
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{showTime(Date.parse(l.time))}</TableCell>
-            <TableCell>
-              <Chip
-                size="small"
-                label={l.level}
-                color={l.level === 'ERROR' ? 'error' : l.level === 'WARN' ? 'warning' : 'default'}
-              />
-            </TableCell>
-            <TableCell>{l.agent}</TableCell>
-            <TableCell>{l.text}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Logs"
+      testIds={{ row: 'span-log' }}
+      rows={logs.data.data.map((l, i) => ({ ...l, key: `${l.time}-${i}` }))}
+      getRowId={(l) => l.key}
+      columns={LOG_COLUMNS}
+      emptyText={TRACE_TEXTS.noLogs}
+    />
   );
 }

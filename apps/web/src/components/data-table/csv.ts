@@ -1,4 +1,7 @@
-/** A CSV document (RFC 4180): cells with commas, quotes or line breaks are quoted. */
+/** The file name of every table's CSV download (spec 001 §9). */
+export const CSV_FILE_NAME = 'tableDownload.csv';
+
+/** A CSV document (RFC 4180), comma-separated: cells with commas, quotes or line breaks are quoted. */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const cell = (value: string) =>
     /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
