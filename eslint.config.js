@@ -2,6 +2,27 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import groupScoped from './eslint/group-scoped.js';
+
+/**
+ * Files whose raw SQL names tenant tables, reviewed: each binds its group from a GroupScope or,
+ * on the ingest path, from the API key's group (IngestContext). See docs/decisions.md F11-F12.
+ */
+const RAW_SQL_FILES = [
+  // Ingest: unnest/COPY-shaped writes and by-ctid updates (decisions P1-P9); builder SQL costs ~2 s per 100k rows.
+  'apps/server/src/services/telemetry/call-samples.ts',
+  'apps/server/src/services/telemetry/call-summaries.ts',
+  'apps/server/src/services/telemetry/ingest-logs.ts',
+  'apps/server/src/services/journeys/ingest-traces.ts',
+  // Claims jobs of every group with FOR UPDATE SKIP LOCKED (decision S14).
+  'apps/server/src/jobs/workflow-queue.ts',
+  // The firing claim: one INSERT ... SELECT FROM unnest ... ON CONFLICT per batch.
+  'apps/server/src/services/workflows/engine.ts',
+  // The copilot's aggregates and distinct values; the group is scope.groupId.
+  'apps/server/src/services/copilot/call-metrics.ts',
+  // PostgreSQL writes a trace's span JSON text; the group is scope.groupId.
+  'apps/server/src/services/journeys/trace-detail.ts',
+];
 
 export default tseslint.config(
   {
@@ -25,6 +46,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    // Tenant tables are reached only through a group scope (apps/server/src/db/group-scope.ts).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { callsight: groupScoped },
+    rules: { 'callsight/group-scoped': 'error' },
+  },
+  {
+    files: RAW_SQL_FILES,
+    rules: { 'callsight/group-scoped': ['error', { allowRawSql: true }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

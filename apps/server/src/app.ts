@@ -21,6 +21,7 @@ import { makeAuthorize } from './plugins/authenticate.ts';
 import { makeAuthorizeApiKey } from './plugins/api-key.ts';
 import { registerIngestCors } from './plugins/ingest-cors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStorableInput } from './plugins/storable-input.ts';
 import { attachPushServer } from './push/push-server.ts';
 import { findSessionUser } from './services/auth/session.ts';
 import { recordAudit } from './services/audit/audit-log.ts';
@@ -54,6 +55,7 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, config.EMBED_FRAME_ANCESTORS);
   await registerIngestCors(app, config.INGEST_CORS_ORIGINS);
+  registerStorableInput(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -14,6 +14,7 @@ import {
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createTenant, createUser, signIn } from './factories.ts';
 import { ByteWriter } from '../src/lib/byte-writer.ts';
+import { forGroup } from '../src/db/group-scope.ts';
 import { readCallSeconds, writeCallSecondsJson } from '../src/services/call-detail/call-seconds.ts';
 import { readCallChunksText } from '../src/services/telemetry/call-samples.ts';
 
@@ -217,7 +218,7 @@ describe('GET /api/viscall2/call/{region}/{contactId}', () => {
         { contactId: id, timestamp: T0 - 1000, inbound: { mos: 3.9, packetsLost: 2 } },
       ],
     });
-    const asRows = await readCallSeconds(s.database.db, t.group.id, id, 1000);
+    const asRows = await readCallSeconds(forGroup(s.database.db, t.group.id), id, 1000);
     expect(asRows.map((r) => r.timestamp)).toEqual(
       asRows.map((r) => r.timestamp).sort((a, b) => a.localeCompare(b)),
     );

@@ -8,6 +8,7 @@ import {
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { ensureDemoData } from '../src/db/bootstrap.ts';
+import { forGroup } from '../src/db/group-scope.ts';
 import {
   callSampleChunks,
   callSummaries,
@@ -97,7 +98,7 @@ describe('demo traffic in the database', () => {
     const id = await findDemoGroupId(s.database.db);
     if (!id) throw new Error('demo group missing');
     groupId = id;
-    await ensureDemoNetworkLabels(s.database.db, groupId);
+    await ensureDemoNetworkLabels(forGroup(s.database.db, groupId));
     deps = {
       db: s.database.db,
       gate: new ConcurrencyGate(1, 100, 60_000),

@@ -15,6 +15,7 @@ import {
   ingest as ingestThroughApi,
   signIn,
 } from './factories.ts';
+import { forGroup } from '../src/db/group-scope.ts';
 import { listAgentLogs } from '../src/services/explorer/agent-logs.ts';
 import { listCallStats } from '../src/services/explorer/call-stats.ts';
 import { AgentLogQuerySchema, CallStatsQuerySchema } from '@callsight/shared';
@@ -286,12 +287,13 @@ describe('GET /api/calls/stats', () => {
   it('counts exactly up to the cap, then answers the cap as a lower bound', async () => {
     expect((await statsPage()).totalRelation).toBe('eq');
     const query = CallStatsQuerySchema.parse({ ...WINDOW, size: '2' });
-    const capped = await listCallStats(s.database.db, main.group.id, query, new Date(), 3);
+    const scope = forGroup(s.database.db, main.group.id);
+    const capped = await listCallStats(scope, query, new Date(), 3);
     expect([capped.rows.length, capped.total, capped.totalRelation]).toEqual([2, 3, 'gte']);
-    const exact = await listCallStats(s.database.db, main.group.id, query, new Date(), 5);
+    const exact = await listCallStats(scope, query, new Date(), 5);
     expect([exact.total, exact.totalRelation]).toEqual([5, 'eq']);
     const logs = AgentLogQuerySchema.parse(WINDOW);
-    const cappedLogs = await listAgentLogs(s.database.db, main.group.id, logs, new Date(), 2);
+    const cappedLogs = await listAgentLogs(scope, logs, new Date(), 2);
     expect([cappedLogs.rows.length, cappedLogs.total, cappedLogs.totalRelation]).toEqual([
       4,
       2,

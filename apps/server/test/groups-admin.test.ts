@@ -47,7 +47,7 @@ describe('group management is for platform staff only', () => {
     const h = authHeaders(token);
     const calls = await Promise.all([
       s.app.inject({ method: 'GET', url: '/api/groups/archived', headers: h }),
-      s.app.inject({ method: 'GET', url: '/api/customers', headers: h }),
+      s.app.inject({ method: 'GET', url: '/api/customer', headers: h }),
       s.app.inject({
         method: 'POST',
         url: '/api/groups',
@@ -124,7 +124,7 @@ describe('POST /api/groups', () => {
     expect(features.statusCode).toBe(200);
   });
 
-  it('adds a group to an existing customer, listed by GET /api/customers', async () => {
+  it('adds a group to an existing customer, listed by GET /api/customer', async () => {
     const first = (
       await provision({
         name: 'Red One',
@@ -145,7 +145,7 @@ describe('POST /api/groups', () => {
     expect(second.json<GroupSaveResult>().group.customerName).toBe('Red Corp');
     const list = await s.app.inject({
       method: 'GET',
-      url: '/api/customers',
+      url: '/api/customer',
       headers: superHeaders,
     });
     expect(list.json<Customer[]>().find((c) => c.customerID === first.customerID)).toEqual({

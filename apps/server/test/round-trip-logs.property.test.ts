@@ -9,7 +9,7 @@ import {
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTenant } from './factories.ts';
-import { differences, roundTripParameters } from './round-trip-support.ts';
+import { anyUnitArb, differences, roundTripParameters, wellFormed } from './round-trip-support.ts';
 
 /**
  * Properties: softphone log lines and telemetry events of random calls, sent through
@@ -17,7 +17,8 @@ import { differences, roundTripParameters } from './round-trip-support.ts';
  * resends, read back through GET /api/viscall2/call/{region}/{contactId} as stored: times to the
  * millisecond, text as sent, levels upper-cased, names trimmed, each line once (the first copy
  * of a sender's id), in time order. An item holding U+0000, which PostgreSQL text cannot store,
- * is refused with its field named and the rest of its batch is stored.
+ * is refused with its field named and the rest of its batch is stored; a lone surrogate (drawn on
+ * purpose) reads back as U+FFFD, in texts, ids and event data (keys too).
  */
 
 let s: TestServer;
@@ -51,8 +52,20 @@ const timeArb = fc.oneof(
   fc.integer({ min: Date.UTC(2000, 0, 1) - T0, max: 0 }),
 );
 
-/** Any code point (U+0000 included), in names padded with the blanks the API trims. */
-const anyText = (maxLength: number) => fc.string({ unit: 'binary', maxLength });
+/** Any text, in names padded with the blanks the API trims. */
+const anyText = (maxLength: number, minLength = 0) =>
+  fc.string({ unit: anyUnitArb, minLength, maxLength });
+
+const wf = wellFormed;
+
+/** A JSON value as stored: every text and key well-formed (keys made equal keep the last value). */
+function wellFormedJson(value: unknown): unknown {
+  if (typeof value === 'string') return wf(value);
+  if (Array.isArray(value)) return value.map(wellFormedJson);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wf(k), wellFormedJson(v)]));
+  return value;
+}
 const nameArb = fc
   .tuple(fc.constantFrom('', ' ', '\t'), anyText(30), fc.constantFrom('', ' ', '\n'))
   .filter(([, name]) => name.trim() !== '')
@@ -65,14 +78,14 @@ const nameArb = fc
 const senderIdArb = fc.option(
   fc.tuple(
     fc.constantFrom('', ' '),
-    fc.constantFrom('L1', 'L2', 'id-é', 'L\u0000'),
+    fc.constantFrom('L1', 'L2', 'id-é', 'L\u0000', 'L\ud800'),
     fc.constantFrom('', '\t'),
   ),
   { freq: 3 },
 );
 type SenderId = [pad: string, core: string, end: string] | null;
 const sentId = (id: SenderId) => (id === null ? {} : { id: `${id[0]}r${run}:${id[1]}${id[2]}` });
-const storedId = (id: SenderId) => (id === null ? null : `r${run}:${id[1]}`);
+const storedId = (id: SenderId) => (id === null ? null : `r${run}:${wf(id[1])}`);
 
 /** A time as epoch ms or ISO 8601 with a UTC offset: both are the same instant. */
 const sentTime = (offsetMs: number, iso: boolean) =>
@@ -98,7 +111,7 @@ const lineArb: fc.Arbitrary<LineDraft> = fc.record({
     { withCrossShrink: true },
     { arbitrary: anyText(120), weight: 8 },
     // At most 8,000 UTF-16 units: a code point beyond U+FFFF takes two.
-    { arbitrary: fc.string({ unit: 'binary', minLength: 3000, maxLength: 4000 }), weight: 1 },
+    { arbitrary: anyText(4000, 3000), weight: 1 },
     { arbitrary: fc.constantFrom('', ' padded ', 'a,b;c\nd', '"{\\}"', 'NULL', '\\N'), weight: 2 },
   ),
   id: senderIdArb,
@@ -265,18 +278,18 @@ describe('softphone logs round trip (ingest → call detail)', () => {
             JSON.stringify([
               d.timeMs,
               d.level.trim().toUpperCase(),
-              d.agent.trim(),
+              wf(d.agent.trim()),
               contactOf(d),
-              d.text,
+              wf(d.text),
             ]),
           (d) => ({
             senderId: storedId(d.id),
             source: {
               time: isoTime(d.timeMs),
               level: d.level.trim().toUpperCase(),
-              agent: d.agent.trim(),
+              agent: wf(d.agent.trim()),
               contactId: contactOf(d),
-              text: d.text,
+              text: wf(d.text),
             },
           }),
         );
@@ -311,7 +324,7 @@ interface EventDraft {
 
 /** JSON objects as an outside sender writes them (keys Fastify's parser would refuse left out). */
 const dataArb = fc
-  .dictionary(anyText(12), fc.jsonValue({ maxDepth: 3, stringUnit: 'binary' }), { maxKeys: 5 })
+  .dictionary(anyText(12), fc.jsonValue({ maxDepth: 3, stringUnit: anyUnitArb }), { maxKeys: 5 })
   .filter((d) => !/"(__proto__|constructor)"/.test(JSON.stringify(d)));
 
 const eventArb: fc.Arbitrary<EventDraft> = fc.record({
@@ -352,9 +365,9 @@ describe('telemetry events round trip (ingest → call detail)', () => {
         await ingestInBatches('logs', anchor, [anchor.length]);
         const refused = await ingestInBatches('events', sent, plan.batchSizes);
 
-        // JSON as the wire carries it: what the server was sent (undefined and -0 are not JSON).
+        // JSON as the wire carries it (undefined and -0 are not JSON), with its texts stored.
         const wire = (data: Record<string, unknown> | null) =>
-          data === null ? null : (JSON.parse(JSON.stringify(data)) as Record<string, unknown>);
+          data === null ? null : wellFormedJson(JSON.parse(JSON.stringify(data)));
         const stored = storedOnce(
           stream,
           refused,
@@ -362,17 +375,17 @@ describe('telemetry events round trip (ingest → call detail)', () => {
             storedId(d.id) ??
             JSON.stringify([
               d.timeMs,
-              d.type.trim(),
-              d.agent?.trim() ?? null,
+              wf(d.type.trim()),
+              d.agent == null ? null : wf(d.agent.trim()),
               contactOf(d),
-              d.data,
+              wire(d.data),
             ]),
           (d) => ({
             senderId: storedId(d.id),
             source: {
               time: isoTime(d.timeMs),
-              type: d.type.trim(),
-              agent: d.agent?.trim() ?? null,
+              type: wf(d.type.trim()),
+              agent: d.agent == null ? null : wf(d.agent.trim()),
               contactId: contactOf(d),
               data: wire(d.data),
             },

@@ -17,7 +17,9 @@ import { differences, roundTripParameters, seededRandom } from './round-trip-sup
  * Property: every second of random calls, sent through POST /api/ingest/v1/samples in random
  * batches (1 to 10,000 seconds) with gaps, holds, late and resent seconds, reads back through
  * GET /api/viscall2/call/{region}/{contactId} with the time and values that were sent, in time
- * order. A resent second keeps its first copy: the stored one wins (decisions.md P1).
+ * order. A resent second keeps its first copy: the stored one wins (decisions.md P1). Contact ids
+ * holding U+0000 (refused second by second, with the field named) or a lone surrogate (stored
+ * as U+FFFD) are drawn on purpose.
  */
 
 let s: TestServer;
@@ -29,8 +31,12 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const T0 = Date.UTC(2025, 2, 3, 14, 0, 0);
-/** Contact ids the route must take back as sent (encoded in the path). */
-const CONTACT_SUFFIXES = ['', ' é日本', '%41?x=1#y', 'a+b&c', '/a/b'];
+/**
+ * Ends of contact ids: the route must take them back as sent (encoded in the path), a lone
+ * surrogate as U+FFFD; an id holding U+0000 is refused.
+ */
+const CONTACT_SUFFIXES = ['', ' é日本', '%41?x=1#y', 'a+b&c', '/a/b', 'x\ud800', '\udc00\u0000'];
+const NUL_REFUSAL = { contactId: 'contactId must not contain the NUL character (U+0000)' };
 let run = 0;
 
 /** A stretch of a call: `length` seconds after a gap, each with its own values or one held value. */
@@ -46,6 +52,8 @@ interface Segment {
 interface CallPlan {
   startOffsetMs: number;
   segments: Segment[];
+  /** Which of CONTACT_SUFFIXES ends the call's contact id. */
+  suffix: number;
 }
 
 /** A second moved `by` places later in the sending order (it arrives after later ones). */
@@ -97,6 +105,7 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
     fc.record({
       startOffsetMs: fc.integer({ min: 0, max: 600_000 }),
       segments: fc.array(segmentArb, { minLength: 1, maxLength: 5 }),
+      suffix: fc.integer({ min: 0, max: CONTACT_SUFFIXES.length - 1 }),
     }),
     { minLength: 1, maxLength: 3 },
   ),
@@ -115,6 +124,7 @@ const evenPlan = (seconds: number, batchSize: number): Plan => ({
     {
       startOffsetMs: 0,
       segments: [{ gapSeconds: 0, shiftMs: 0, length: seconds, hold: false, seed: 1 }],
+      suffix: 0,
     },
   ],
   batchSizes: [batchSize],
@@ -253,21 +263,38 @@ function expectedSeconds(stream: readonly Sent[], calls: number): CallDetailSeco
 /** Requests per run in the plan's batch sizes; the rest goes in batches of 2,000 (keeps runs short). */
 const MAX_PLANNED_REQUESTS = 300;
 
-/** Sends the stream in batches of the plan's sizes (cycled); answers the duplicates counted. */
+const refused = (item: Sent) => item.sample.contactId.includes('\u0000');
+
+/**
+ * Sends the stream in batches of the plan's sizes (cycled): a batch answers 200, 207 when some
+ * seconds were refused (each named), 400 when all were. Answers the duplicates counted.
+ */
 async function ingestInBatches(stream: readonly Sent[], batchSizes: readonly number[]) {
   let duplicates = 0;
   for (let at = 0, b = 0; at < stream.length; b++) {
     const size = b < MAX_PLANNED_REQUESTS ? (batchSizes[b % batchSizes.length] ?? 1) : 2000;
-    const batch = stream.slice(at, at + size).map((item) => item.sample);
+    const items = stream.slice(at, at + size);
     at += size;
     const res = await s.app.inject({
       method: 'POST',
       url: '/api/ingest/v1/samples',
       headers: { authorization: `Bearer ${tenant.key}` },
-      payload: { samples: batch },
+      payload: { samples: items.map((item) => item.sample) },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    duplicates += res.json<IngestResult>().duplicates;
+    const expectedRefused = items.flatMap((item, i) => (refused(item) ? [i] : []));
+    if (expectedRefused.length === items.length) {
+      expect(res.statusCode, res.body.slice(0, 500)).toBe(400);
+      const fields = res.json<{ error: { fields: Record<string, string> } }>().error.fields;
+      expect(fields['samples.0.contactId']).toBe(NUL_REFUSAL.contactId);
+      continue;
+    }
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(expectedRefused.length ? 207 : 200);
+    const result = res.json<IngestResult>();
+    expect(result.rejectedCount).toBe(expectedRefused.length);
+    expect(result.rejected).toEqual(
+      expectedRefused.slice(0, 1000).map((index) => ({ index, fields: NUL_REFUSAL })),
+    );
+    duplicates += result.duplicates;
   }
   return duplicates;
 }
@@ -288,16 +315,19 @@ describe('call seconds round trip (ingest → call detail)', () => {
       fc.asyncProperty(planArb, async (plan) => {
         run++;
         const contactIds = plan.calls.map(
-          (_, c) => `rt-${run}-${c}${CONTACT_SUFFIXES[(run + c) % CONTACT_SUFFIXES.length]}`,
+          (call, c) => `rt-${run}-${c}${CONTACT_SUFFIXES[call.suffix] ?? ''}`,
         );
         const stream = sendingOrder(plan, contactIds);
-        const expected = expectedSeconds(stream, contactIds.length);
+        const stored = stream.filter((item) => !refused(item));
+        const expected = expectedSeconds(stored, contactIds.length);
         const duplicates = await ingestInBatches(stream, plan.batchSizes);
 
         const distinct = expected.reduce((n, seconds) => n + seconds.length, 0);
-        expect(duplicates, 'resent seconds counted as duplicates').toBe(stream.length - distinct);
+        expect(duplicates, 'resent seconds counted as duplicates').toBe(stored.length - distinct);
         for (const [c, contactId] of contactIds.entries()) {
-          const read = await readSeconds(contactId);
+          if (contactId.includes('\u0000')) continue;
+          // A lone surrogate is stored as U+FFFD: the call is found under that id.
+          const read = await readSeconds(contactId.toWellFormed());
           expect(differences(`seconds of ${contactId}`, read, expected[c] ?? [])).toEqual([]);
         }
       }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALL_ID_ATTRIBUTES,
   SERVICE_NAME_ATTRIBUTES,
+  TRACE_FILTER_FIELDS,
   TRACE_FILTER_FIELD_NAMES,
   TraceSchema,
   type OtlpAnyValue,
@@ -10,7 +11,12 @@ import {
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createTenant } from './factories.ts';
-import { differences, roundTripParameters } from './round-trip-support.ts';
+import {
+  anyUnitArb,
+  differences,
+  roundTripParameters,
+  wellFormed as wf,
+} from './round-trip-support.ts';
 
 /**
  * Property: spans of random traces, exported to POST /v1/traces (OTLP JSON) in random orders and
@@ -19,9 +25,11 @@ import { differences, roundTripParameters } from './round-trip-support.ts';
  * (int64 text as a number when it is exact), each span once in its last version, with its
  * resource and scope, in start order within its scope.
  *
- * Texts stored in text columns (span, scope and status names; the call id and service name) are
- * drawn without U+0000, which PostgreSQL text cannot hold; the journeys import still answers 500
- * for it (reported, left to the OTLP normaliser). Attribute and event texts hold any code point.
+ * Hostile input is drawn on purpose: U+0000 in a text the server copies into a text column (span,
+ * scope and status names; the call id, service name and trace filters) refuses the span, counted
+ * in partialSuccess with the field named, as do times from 2^63 ns on; attribute and event texts
+ * keep U+0000; a lone surrogate reads back as U+FFFD anywhere; non-finite doubles read back in
+ * OTLP JSON's text form ("Infinity", "-Infinity", "NaN").
  */
 
 let s: TestServer;
@@ -45,10 +53,20 @@ interface Value {
 }
 
 const anyText = (maxLength: number, minLength = 0) =>
-  fc.string({ unit: 'binary', minLength, maxLength });
-/** Text for text columns: any code point but U+0000. */
-const columnText = (maxLength: number, minLength = 0) =>
-  anyText(maxLength, minLength).filter((t) => !t.includes('\u0000'));
+  fc.string({ unit: anyUnitArb, minLength, maxLength });
+/** Text that holds U+0000 now and then on purpose (a span holding it there is refused). */
+const hostileText = (maxLength: number, minLength = 0) =>
+  fc.oneof(
+    { arbitrary: anyText(maxLength, minLength), weight: 8 },
+    {
+      arbitrary: fc
+        .tuple(anyText(maxLength), anyText(maxLength))
+        .map(([a, b]) => `${a}\u0000${b}`.slice(0, Math.max(1, maxLength))),
+      weight: 1,
+    },
+  );
+const nul = (field: string) => `${field} must not contain the NUL character (U+0000)`;
+const holdsNul = (text: string | null | undefined) => text?.includes('\u0000') ?? false;
 
 /** Keys the server reads meaning into (call id, service name, trace filters) are set on purpose only. */
 const RESERVED_KEYS = new Set<string>([
@@ -61,8 +79,17 @@ const keyArb = anyText(20, 1).filter((k) => !RESERVED_KEYS.has(k));
 /** JSON as the wire carries it (a double -0 is written 0). */
 const wire = (v: number): number => JSON.parse(JSON.stringify(v)) as number;
 
+/** Doubles JSON cannot write as numbers, as OTLP JSON writes them and as they are stored. */
+const nonFiniteArb = fc.constantFrom(
+  { sent: 'Infinity', stored: 'Infinity' },
+  { sent: '-Infinity', stored: '-Infinity' },
+  { sent: 'NaN', stored: 'NaN' },
+  { sent: '1e999', stored: 'Infinity' },
+  { sent: '-1e999', stored: '-Infinity' },
+);
+
 const scalarArb: fc.Arbitrary<Value> = fc.oneof(
-  anyText(40).map((v) => ({ sent: { stringValue: v }, stored: { stringValue: v } })),
+  anyText(40).map((v) => ({ sent: { stringValue: v }, stored: { stringValue: wf(v) } })),
   fc.boolean().map((v) => ({ sent: { boolValue: v }, stored: { boolValue: v } })),
   fc.maxSafeInteger().map((v) => ({ sent: { intValue: v }, stored: { intValue: v } })),
   // OTLP JSON writes int64 as text: read back as a number when exact, as the text otherwise.
@@ -81,6 +108,10 @@ const scalarArb: fc.Arbitrary<Value> = fc.oneof(
     sent: { doubleValue: String(v) },
     stored: { doubleValue: Number(String(v)) },
   })),
+  nonFiniteArb.map((v) => ({
+    sent: { doubleValue: v.sent },
+    stored: { doubleValue: v.stored },
+  })),
   fc.base64String({ maxLength: 40 }).map((v) => ({
     sent: { bytesValue: v },
     stored: { bytesValue: v },
@@ -95,7 +126,7 @@ interface Attribute {
 
 const attributeOf = (key: string, value: Value): Attribute => ({
   sent: { key, value: value.sent },
-  stored: { key, value: value.stored },
+  stored: { key: wf(key), value: value.stored },
 });
 
 /** Values nested in lists and key-value lists, a few levels deep. */
@@ -126,6 +157,18 @@ const attributesArb = fc
 /** Nanoseconds as OTLP JSON text, sometimes with a leading zero (stored without; 20 digits at most). */
 const nanosText = (ns: bigint, zero: boolean) => `${zero ? '0' : ''}${ns}`;
 
+/** Nanoseconds are stored as int8: a time past this is refused (decision on OTLP times). */
+const MAX_NANOS = 2n ** 63n - 1n;
+const tooLate = (field: string) =>
+  `${field} must be less than 2^63 nanoseconds (before the year 2262)`;
+
+/** Attribute keys whose text value the server copies into a text column. */
+const COLUMN_KEYS = [
+  ...CALL_ID_ATTRIBUTES,
+  ...SERVICE_NAME_ATTRIBUTES,
+  ...TRACE_FILTER_FIELD_NAMES.filter((field) => TRACE_FILTER_FIELDS[field] === 'text'),
+];
+
 interface EventDraft {
   name: string;
   offsetNs: bigint;
@@ -155,6 +198,8 @@ interface SpanDraft {
   attributes: Attribute[];
   events: EventDraft[];
   status: { sent?: { code?: number | string; message?: string }; code: number; message?: string };
+  /** A column attribute sent holding U+0000 (the span is refused), or none. */
+  nulColumn: string | null;
   call: CallChoice;
   callKey: string;
   resource: number;
@@ -173,14 +218,26 @@ const KINDS = [
 ];
 const STATUSES = ['STATUS_CODE_UNSET', 'STATUS_CODE_OK', 'STATUS_CODE_ERROR'];
 
+/** Offsets from BASE_NS: near the start, or around 2^63 ns (past it, the span is refused). */
+const startArb = fc.oneof(
+  { arbitrary: fc.bigInt({ min: 0n, max: 10n ** 13n }), weight: 6 },
+  {
+    arbitrary: fc.bigInt({
+      min: MAX_NANOS - BASE_NS - 10n ** 13n,
+      max: MAX_NANOS - BASE_NS + 10n ** 12n,
+    }),
+    weight: 1,
+  },
+);
+
 const spanDraftArb: fc.Arbitrary<SpanDraft> = fc.record({
-  name: columnText(30, 1).filter((n) => n.trim() !== ''),
+  name: hostileText(30, 1).filter((n) => n.trim() !== ''),
   kind: fc.oneof(
     fc.constant({ stored: 0 }),
     fc.integer({ min: 0, max: 5 }).map((k) => ({ sent: k, stored: k })),
     fc.integer({ min: 0, max: 5 }).map((k) => ({ sent: KINDS[k] ?? 0, stored: k })),
   ),
-  startNs: fc.bigInt({ min: 0n, max: 10n ** 13n }),
+  startNs: startArb,
   durationNs: fc.bigInt({ min: 0n, max: 10n ** 12n }),
   zeros: fc.boolean(),
   parent: fc.option(fc.nat(), { freq: 2 }),
@@ -189,13 +246,14 @@ const spanDraftArb: fc.Arbitrary<SpanDraft> = fc.record({
   status: fc.oneof(
     fc.constant({ code: 0 }),
     fc
-      .tuple(fc.integer({ min: 0, max: 2 }), fc.boolean(), columnText(30))
+      .tuple(fc.integer({ min: 0, max: 2 }), fc.boolean(), hostileText(30))
       .map(([code, named, message]) => ({
         sent: { code: named ? STATUSES[code] : code, message },
         code,
         ...(message ? { message } : {}),
       })),
   ),
+  nulColumn: fc.option(fc.constantFrom(...COLUMN_KEYS), { freq: 10 }),
   call: fc.constantFrom<CallChoice>('none', 'linked', 'unknown'),
   callKey: fc.constantFrom(...CALL_ID_ATTRIBUTES),
   resource: fc.integer({ min: 0, max: 2 }),
@@ -208,12 +266,18 @@ interface Scope {
   version: string | null;
 }
 
+interface Resource {
+  attributes: Attribute[];
+  /** Sent with a service.name holding U+0000: every span of the resource is refused. */
+  nulService: boolean;
+}
+
 interface Plan {
   /** Each span's first version, with its trace (0..2). */
   spans: { trace: number; draft: SpanDraft }[];
   /** A span (`at`, modulo their count) sent again `by` places later with another version. */
   resends: { at: number; by: number; draft: SpanDraft }[];
-  resources: Attribute[][];
+  resources: Resource[];
   scopes: Scope[];
   batchSizes: number[];
 }
@@ -240,9 +304,18 @@ const planArb: fc.Arbitrary<Plan> = fc.limitShrink(
     resends: fc.array(fc.record({ at: fc.nat(), by: fc.nat({ max: 1000 }), draft: spanDraftArb }), {
       maxLength: 10,
     }),
-    resources: fc.array(attributesArb, { minLength: 3, maxLength: 3 }),
+    resources: fc.array(
+      fc.record({
+        attributes: attributesArb,
+        nulService: fc.oneof(
+          { arbitrary: fc.constant(false), weight: 12 },
+          { arbitrary: fc.constant(true), weight: 1 },
+        ),
+      }),
+      { minLength: 3, maxLength: 3 },
+    ),
     scopes: fc.array(
-      fc.record({ name: columnText(20), version: fc.option(columnText(10), { freq: 2 }) }),
+      fc.record({ name: hostileText(20), version: fc.option(hostileText(10), { freq: 2 }) }),
       { minLength: 3, maxLength: 3 },
     ),
     batchSizes: fc.array(batchSizeArb, { minLength: 1, maxLength: 4 }),
@@ -269,6 +342,28 @@ interface Version {
   scope: number;
   sent: Record<string, unknown>;
   stored: Record<string, unknown>;
+  /** Why the server refuses this version (its first reason), or null when it is stored. */
+  refusal: string | null;
+}
+
+/** The reason the normaliser gives first for a version, in the order it checks. */
+function refusalOf(
+  plan: Plan,
+  d: SpanDraft,
+  times: { startNs: bigint; endNs: bigint; events: bigint[] },
+): string | null {
+  if (plan.resources[d.resource]?.nulService) return nul('resource.attributes.service.name');
+  const scope = plan.scopes[d.scope];
+  if (holdsNul(scope?.name)) return nul('scope.name');
+  if (holdsNul(scope?.version)) return nul('scope.version');
+  if (holdsNul(d.name)) return nul('name');
+  if (times.startNs > MAX_NANOS) return tooLate('startTimeUnixNano');
+  if (times.endNs > MAX_NANOS) return tooLate('endTimeUnixNano');
+  if (holdsNul(d.status.sent?.message)) return nul('status.message');
+  const late = times.events.findIndex((ns) => ns > MAX_NANOS);
+  if (late >= 0) return tooLate(`events[${late}].timeUnixNano`);
+  if (d.nulColumn !== null) return nul(`attributes.${d.nulColumn}`);
+  return null;
 }
 
 function versionOf(
@@ -295,7 +390,11 @@ function versionOf(
             stored: { stringValue: callId },
           }),
         ];
-  const attributes = [...d.attributes, ...callAttribute];
+  const nulAttribute: Attribute[] =
+    d.nulColumn === null
+      ? []
+      : [attributeOf(d.nulColumn, { sent: { stringValue: 'x\u0000y' }, stored: {} })];
+  const attributes = [...d.attributes, ...callAttribute, ...nulAttribute];
   const events = d.events.map((e) => ({
     sent: {
       name: e.name,
@@ -303,11 +402,16 @@ function versionOf(
       attributes: e.attributes.map((a) => a.sent),
     },
     stored: {
-      name: e.name,
+      name: wf(e.name),
       timeUnixNano: String(startNs + e.offsetNs),
       attributes: e.attributes.map((a) => a.stored),
     },
   }));
+  const refusal = refusalOf(plan, d, {
+    startNs,
+    endNs,
+    events: d.events.map((e) => startNs + e.offsetNs),
+  });
   return {
     key: `${traceId}/${spanId}`,
     traceId,
@@ -329,16 +433,20 @@ function versionOf(
       traceId,
       spanId,
       ...(parent === null ? {} : { parentSpanId: parent }),
-      name: d.name,
+      name: wf(d.name),
       kind: d.kind.stored,
       startTimeUnixNano: String(startNs),
       endTimeUnixNano: String(endNs),
       attributes: attributes.map((a) => a.stored),
       events: events.map((e) => e.stored),
-      status: { code: d.status.code, ...(d.status.message ? { message: d.status.message } : {}) },
+      status: {
+        code: d.status.code,
+        ...(d.status.message ? { message: wf(d.status.message) } : {}),
+      },
       callId,
       callLinked: d.call === 'linked',
     },
+    refusal,
   };
 }
 
@@ -355,6 +463,12 @@ function sendingOrder(plan: Plan, calls: { linked: string; unknown: string }): V
   return stream;
 }
 
+/** A resource's attributes as sent: a service.name holding U+0000 last when it has one. */
+const resourceAttributesSent = (resource: Resource | undefined) => [
+  ...(resource?.attributes ?? []).map((a) => a.sent),
+  ...(resource?.nulService ? [{ key: 'service.name', value: { stringValue: 'svc\u0000' } }] : []),
+];
+
 /** One export request of versions, grouped by resource and scope in order of first appearance. */
 function exportRequest(plan: Plan, versions: readonly Version[]) {
   const resources = new Map<number, Map<number, Version[]>>();
@@ -366,7 +480,7 @@ function exportRequest(plan: Plan, versions: readonly Version[]) {
   const order = [...resources].flatMap(([, scopes]) => [...scopes.values()].flat());
   const body = {
     resourceSpans: [...resources].map(([r, scopes]) => ({
-      resource: { attributes: (plan.resources[r] ?? []).map((a) => a.sent) },
+      resource: { attributes: resourceAttributesSent(plan.resources[r]) },
       scopeSpans: [...scopes].map(([sc, spans]) => {
         const scope = plan.scopes[sc] ?? { name: '', version: null };
         return {
@@ -392,8 +506,8 @@ interface ReadSpan {
 const expectedOf = (plan: Plan, v: Version): ReadSpan => {
   const scope = plan.scopes[v.scope] ?? { name: '', version: null };
   return {
-    resource: (plan.resources[v.resource] ?? []).map((a) => a.stored),
-    scope: { name: scope.name, ...(scope.version ? { version: scope.version } : {}) },
+    resource: (plan.resources[v.resource]?.attributes ?? []).map((a) => a.stored),
+    scope: { name: wf(scope.name), ...(scope.version ? { version: wf(scope.version) } : {}) },
     span: v.stored,
   };
 };
@@ -467,9 +581,19 @@ describe('spans round trip (OTLP export → trace)', () => {
             payload: body,
           });
           expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-          expect(res.json(), 'every span accepted').toEqual({});
-          // A span sent twice in one request keeps the one read last (resource by resource).
-          for (const v of order) last.set(v.key, v);
+          const refused = order.filter((v) => v.refusal !== null);
+          const first = refused[0];
+          if (first) {
+            const { partialSuccess } = res.json<{
+              partialSuccess: { rejectedSpans: string; errorMessage: string };
+            }>();
+            expect(partialSuccess.rejectedSpans, 'spans refused').toBe(String(refused.length));
+            expect(partialSuccess.errorMessage).toContain(`: ${first.refusal}`);
+          } else {
+            expect(res.json(), 'every span accepted').toEqual({});
+          }
+          // A span sent twice in one request keeps the one stored last (resource by resource).
+          for (const v of order) if (v.refusal === null) last.set(v.key, v);
         }
 
         for (let trace = 0; trace < 3; trace++) {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Parameters } from 'fast-check';
+import fc, { type Parameters } from 'fast-check';
 
 /**
  * Runs of a round-trip property, and the seed and path of a failure to replay (FC_SEED, FC_PATH:
@@ -49,3 +49,17 @@ export function differences<T>(noun: string, read: readonly T[], sent: readonly 
   if (differing === 0) return [];
   return [`${read.length} ${noun} read, ${sent.length} sent, ${differing} differ`, ...shown];
 }
+
+/** A lone surrogate: half of a pair, which the API stores as U+FFFD. */
+export const loneSurrogateArb = fc
+  .integer({ min: 0xd800, max: 0xdfff })
+  .map((code) => String.fromCharCode(code));
+
+/** One unit of drawn text: any code point (U+0000 included) or, now and then, a lone surrogate. */
+export const anyUnitArb = fc.oneof(
+  { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 15 },
+  { arbitrary: loneSurrogateArb, weight: 1 },
+);
+
+/** A text as stored: each lone surrogate replaced by U+FFFD (plugins/storable-input.ts). */
+export const wellFormed = (text: string) => text.toWellFormed();

@@ -5,98 +5,15 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createApiKey, createGroup, createUser, signIn } from './factories.ts';
 import { PUBLIC_ROUTES } from '../src/routes/public-routes.ts';
 
-/** One operation of the OpenAPI document, with what the walk needs of its schemas. */
-interface Operation {
-  method: string;
-  /** As registered: `/api/users/:id`. */
-  route: string;
-  /** With every path parameter filled in. */
-  url: string;
-  body: JsonSchema | undefined;
-  query: string[];
-}
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  enum?: unknown[];
-}
-
-interface OpenApiDocument {
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        parameters?: { in: string; name: string }[];
-        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-      }
-    >
-  >;
-}
-
-const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
-
-/** Every operation of the live OpenAPI document; path parameters get a random UUID. */
-function operations(doc: OpenApiDocument): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!METHODS.has(method)) continue;
-      const id = randomUUID();
-      out.push({
-        method: method.toUpperCase(),
-        route: path.replace(/\{(\w+)\}/g, ':$1'),
-        url: path.replace(/\{\w+\}/g, id),
-        body: op.requestBody?.content?.['application/json']?.schema,
-        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
-      });
-    }
-  }
-  return out;
-}
-
-const isPublic = (op: Operation) => PUBLIC_ROUTES.has(`${op.method} ${op.route}`);
-const usesApiKey = (op: Operation) =>
-  op.route.startsWith('/api/ingest/v1/') || op.route.startsWith('/v1/');
-
-/** A value of another JSON type than every type the property accepts. */
-function wrongValue(schema: JsonSchema): unknown {
-  const variants = [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-  const types = new Set(variants.flatMap((v) => [v.type ?? []].flat()));
-  if (types.size === 0) return undefined;
-  if (!types.has('number') && !types.has('integer')) return 12345;
-  if (!types.has('object')) return { nested: { deep: [1, 2, 3] } };
-  if (!types.has('string')) return 'not-of-this-type';
-  return [true, 'x'];
-}
-
-/**
- * Bodies that break every property's type: all at once, one at a time, and with each choice of
- * each enumerated property kept valid (refinements that read one field when another is valid).
- */
-function wrongBodies(schema: JsonSchema | undefined): unknown[] {
-  const properties = Object.entries(schema?.properties ?? {});
-  const bodies: unknown[] = [{ unexpected: 'field' }, [1, 2], 'text'];
-  const wrong: Record<string, unknown> = {};
-  const choices: [string, unknown[]][] = [];
-  for (const [name, property] of properties) {
-    const value = wrongValue(property);
-    if (value !== undefined) {
-      wrong[name] = value;
-      bodies.push({ [name]: value });
-    }
-    if (property.enum?.length) choices.push([name, property.enum.slice(0, 5)]);
-  }
-  bodies.push(wrong);
-  const firstChoices = Object.fromEntries(choices.map(([name, values]) => [name, values[0]]));
-  for (const [name, values] of choices) {
-    for (const value of values) bodies.push({ ...wrong, ...firstChoices, [name]: value });
-  }
-  return bodies;
-}
+import {
+  hostileBodies,
+  isPublic,
+  operations,
+  usesApiKey,
+  wrongBodies,
+  type OpenApiDocument,
+  type Operation,
+} from './openapi-routes.ts';
 
 let s: TestServer;
 let ops: Operation[];
@@ -187,5 +104,50 @@ describe('the OpenAPI document walked route by route', () => {
     }
     expect(failures).toEqual([]);
     expect(badRequests).toBeGreaterThan(50);
+  });
+
+  it('never answers 500 to U+0000 or a lone surrogate in a text, a path or a query', async () => {
+    const group = await createGroup(s.database.db, {
+      features: ['journeyExplorer', 'garvis', 'garvis2', 'garvisPreview'],
+    });
+    const admin = await createUser(s.database.db, { isSuper: true, groups: [group] });
+    const session = authHeaders((await signIn(s.app, admin.email)).token, group.id);
+    const apiKey = await createApiKey(s.app, session);
+    const failures: string[] = [];
+    let nulRefusals = 0;
+    // Logout ends the walking session; a password change ends its other sessions.
+    const walked = ops.filter(
+      (o) =>
+        !(o.method === 'POST' && o.route === '/api/auth/logout') &&
+        o.route !== '/api/users/password',
+    );
+    for (const op of walked) {
+      const headers = usesApiKey(op)
+        ? { authorization: `Bearer ${apiKey}`, 'x-group-id': group.id }
+        : session;
+      const requests: InjectOptions[] = [];
+      // Every path and query parameter holding U+0000 (percent-encoded: the only way it can).
+      const query = op.query.map((name) => `${encodeURIComponent(name)}=a%00b`).join('&');
+      const path = op.route.replace(/:\w+/g, 'a%00b');
+      requests.push({ url: query ? `${path}?${query}` : path });
+      if (op.method !== 'GET' && op.method !== 'DELETE') {
+        for (const hostile of ['a\u0000b', 'a\ud800b', '\udc00'])
+          for (const body of hostileBodies(op.body, hostile))
+            requests.push({ url: op.url, payload: JSON.stringify(body) });
+      }
+      for (const request of requests) {
+        const res = await s.app.inject({
+          ...request,
+          method: op.method as InjectOptions['method'],
+          headers: { ...headers, 'content-type': 'application/json' },
+        });
+        const what = `${op.method} ${request.url} ${String(request.payload ?? '').slice(0, 200)}`;
+        if (res.statusCode >= 500) failures.push(`${what}: ${res.statusCode}`);
+        if (res.statusCode === 400 && res.body.includes('must not contain the NUL character'))
+          nulRefusals++;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(nulRefusals, 'U+0000 refused with its field named').toBeGreaterThan(50);
   });
 });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { acrossGroups, forGroup } from './group-scope.ts';
 import {
   configEntries,
   customers,
@@ -173,14 +174,18 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
         .returning({ id: groups.id });
       if (!row) throw new Error('demo group not created');
       groupIds.push(row.id);
+      const scope = forGroup(tx, row.id);
       if (g.features.length > 0) {
-        await tx
-          .insert(groupFeatures)
-          .values(g.features.map((feature) => ({ groupId: row.id, feature })));
+        await tx.insert(groupFeatures).values(
+          scope.rows(
+            groupFeatures,
+            g.features.map((feature) => ({ feature })),
+          ),
+        );
       }
       await tx
         .insert(configEntries)
-        .values({ groupId: row.id, key: 'HEARTBEAT_ENABLED', value: String(g.heartbeat) });
+        .values(scope.row(configEntries, { key: 'HEARTBEAT_ENABLED', value: String(g.heartbeat) }));
     }
     for (const u of DEMO_ACCOUNTS) {
       const [user] = await tx
@@ -188,9 +193,13 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
         .values({ email: u.email, name: u.name, passwordHash, currentGroupId: groupIds[0] })
         .returning({ id: users.id });
       if (!user) throw new Error('demo user not created');
-      await tx
-        .insert(memberships)
-        .values(groupIds.map((groupId) => ({ userId: user.id, groupId, role: u.role })));
+      // Seeding: each demo account joins every demo group.
+      await tx.insert(memberships).values(
+        acrossGroups.rows(
+          memberships,
+          groupIds.map((groupId) => ({ userId: user.id, groupId, role: u.role })),
+        ),
+      );
     }
     await recordAudit(tx, {
       actor: 'system',

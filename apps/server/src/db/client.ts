@@ -10,6 +10,9 @@ import * as schema from './schema/index.ts';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
+/** Database handle or an open transaction: services write inside their caller's transaction. */
+export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { GroupScope } from '../db/group-scope.ts';
 import { customers, groups, networkLabels } from '../db/schema/index.ts';
 import { DEMO_CUSTOMER_NAME, DEMO_GROUPS } from '../db/bootstrap.ts';
 import { DEMO_NETWORK_LABELS } from './catalogue.ts';
@@ -23,14 +24,17 @@ export async function findDemoGroupId(db: Db): Promise<string | null> {
  * Gives the demo group its office and VPN ranges in Network Labelling, unless it already has a
  * list (an administrator's edits are kept), so that demo calls from the offices get labels.
  */
-export async function ensureDemoNetworkLabels(db: Db, groupId: string): Promise<void> {
-  const [existing] = await db
+export async function ensureDemoNetworkLabels(scope: GroupScope): Promise<void> {
+  const [existing] = await scope.db
     .select({ position: networkLabels.position })
     .from(networkLabels)
-    .where(eq(networkLabels.groupId, groupId))
+    .where(scope.owns(networkLabels))
     .limit(1);
   if (existing) return;
-  await db
-    .insert(networkLabels)
-    .values(DEMO_NETWORK_LABELS.map((l, position) => ({ groupId, position, ...l })));
+  await scope.db.insert(networkLabels).values(
+    scope.rows(
+      networkLabels,
+      DEMO_NETWORK_LABELS.map((l, position) => ({ position, ...l })),
+    ),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { forGroup } from '../db/group-scope.ts';
 import type { PushPublisher } from '../push/push-server.ts';
 import { ConcurrencyGate } from '../services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
@@ -48,7 +49,8 @@ export async function startDemoTraffic(opts: {
   const { db, settings, log } = opts;
   const groupId = await findDemoGroupId(db);
   if (!groupId) return null;
-  await ensureDemoNetworkLabels(db, groupId);
+  const scope = forGroup(db, groupId);
+  await ensureDemoNetworkLabels(scope);
   const agents = demoAgents(DEMO_SEED);
   // Its own gate: demo writes never take the places of real collectors' batches.
   const gate = new ConcurrencyGate(1, 1_000, 10 * 60_000);

@@ -1,4 +1,4 @@
-import { desc, eq, and, isNotNull, lt, sql } from 'drizzle-orm';
+import { desc, isNotNull, lt, sql } from 'drizzle-orm';
 import {
   normalizeExportRequest,
   recordToAttributes,
@@ -6,6 +6,7 @@ import {
   type OtlpJsonExportRequest,
 } from '@callsight/shared';
 import type { Db } from '../db/client.ts';
+import { forGroup } from '../db/group-scope.ts';
 import { callSummaries, journeyTraces } from '../db/schema/index.ts';
 import { storeSpans } from '../services/journeys/ingest-traces.ts';
 import { Random } from './random.ts';
@@ -241,18 +242,19 @@ const DEMO_JOURNEYS = 14;
  * ending in one of its recent stored calls so that the charts and logs tabs have data.
  */
 export async function seedDemoJourneys(db: Db, groupId: string, seed: number, now = Date.now()) {
-  const [existing] = await db
+  const scope = forGroup(db, groupId);
+  const [existing] = await scope.db
     .select({ one: sql`1` })
     .from(journeyTraces)
-    .where(eq(journeyTraces.groupId, groupId))
+    .where(scope.owns(journeyTraces))
     .limit(1);
   if (existing) return 0;
-  const calls = await db
+  const calls = await scope.db
     .select()
     .from(callSummaries)
     .where(
-      and(
-        eq(callSummaries.groupId, groupId),
+      scope.owns(
+        callSummaries,
         isNotNull(callSummaries.endTime),
         lt(callSummaries.startTime, new Date(now - 15 * 60_000)),
       ),

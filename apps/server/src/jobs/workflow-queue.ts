@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import {
@@ -8,6 +8,7 @@ import {
   workflowJobs,
   workflows,
 } from '../db/schema/index.ts';
+import { acrossGroups, forGroup, type GroupScope } from '../db/group-scope.ts';
 import { queryRows } from '../services/telemetry/pg-arrays.ts';
 import type { ActionOutcome, WorkflowJobPayload } from '../services/workflows/run-action.ts';
 
@@ -21,7 +22,8 @@ export interface JobRow {
 export interface WorkflowQueueDeps {
   db: Db;
   log: FastifyBaseLogger;
-  run(groupId: string, payload: WorkflowJobPayload): Promise<ActionOutcome>;
+  /** Runs one job's action in the job's group. */
+  run(scope: GroupScope, payload: WorkflowJobPayload): Promise<ActionOutcome>;
   /** Jobs run at once by this process. */
   concurrency: number;
   /** Poll for due jobs this often (jobs queued by other processes, and leases that lapsed). */
@@ -79,16 +81,18 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
     const firedBefore = new Date(Date.now() - deps.cooldownMs);
     const finishedBefore = new Date(Date.now() - deps.finishedJobRetentionMs);
     await deps.db.delete(watcherFirings).where(lt(watcherFirings.firedAt, firedBefore));
+    // Housekeeping spans groups: every group's finished jobs age out alike.
     await deps.db
       .delete(workflowJobs)
       .where(
-        and(
+        acrossGroups.where(
           inArray(workflowJobs.status, ['done', 'failed']),
           lt(workflowJobs.finishedAt, finishedBefore),
         ),
       );
   }
 
+  /** Claims due jobs of every group: the queue serves them all (each then runs in its group). */
   async function claim(limit: number): Promise<JobRow[]> {
     const rows = await queryRows<{ id: number | string; group_id: string; payload: unknown }>(
       deps.db,
@@ -118,9 +122,17 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
     const finishedAt = new Date();
     const idsOf = (result: 'success' | 'failure') =>
       done.filter((d) => d.outcome.result === result).map((d) => d.job.id);
-    const lastByWorkflow = new Map<string, { outcome: ActionOutcome; firedAt: string }>();
+    const lastByWorkflow = new Map<
+      string,
+      { groupId: string; outcome: ActionOutcome; firedAt: string }
+    >();
     for (const { job, outcome } of done)
-      lastByWorkflow.set(job.payload.workflowId, { outcome, firedAt: job.payload.firedAt });
+      lastByWorkflow.set(job.payload.workflowId, {
+        groupId: job.groupId,
+        outcome,
+        firedAt: job.payload.firedAt,
+      });
+    // One transaction records a batch of jobs from any groups: each row keeps its job's group.
     await deps.db.transaction(async (tx) => {
       for (const [status, ids] of [
         ['done', idsOf('success')],
@@ -130,54 +142,63 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
         await tx
           .update(workflowJobs)
           .set({ status, finishedAt, lockedUntil: null })
-          .where(inArray(workflowJobs.id, ids));
+          .where(acrossGroups.where(inArray(workflowJobs.id, ids)));
       }
       await tx.insert(workflowActionHistory).values(
-        done.map(({ job, outcome }) => ({
-          groupId: job.groupId,
-          workflowId: job.payload.workflowId,
-          jobId: job.id,
-          workflowName: job.payload.workflowName,
-          application: job.payload.application,
-          trigger: job.payload.trigger,
-          action: String(job.payload.action.type),
-          contactId:
-            typeof job.payload.fields.contactId === 'string' ? job.payload.fields.contactId : null,
-          agentName: outcome.agent,
-          response: outcome.response,
-          result: outcome.result,
-          attempts: outcome.attempts,
-        })),
+        acrossGroups.rows(
+          workflowActionHistory,
+          done.map(({ job, outcome }) => ({
+            groupId: job.groupId,
+            workflowId: job.payload.workflowId,
+            jobId: job.id,
+            workflowName: job.payload.workflowName,
+            application: job.payload.application,
+            trigger: job.payload.trigger,
+            action: String(job.payload.action.type),
+            contactId:
+              typeof job.payload.fields.contactId === 'string'
+                ? job.payload.fields.contactId
+                : null,
+            agentName: outcome.agent,
+            response: outcome.response,
+            result: outcome.result,
+            attempts: outcome.attempts,
+          })),
+        ),
       );
       for (const [workflowId, last] of lastByWorkflow) {
+        const scope = forGroup(tx, last.groupId);
         await tx
           .update(workflows)
           .set({
             executionState: last.outcome.result === 'failure' ? 'failed' : 'executed',
             lastFiredAt: new Date(last.firedAt),
           })
-          .where(eq(workflows.id, workflowId));
+          .where(scope.owns(workflows, eq(workflows.id, workflowId)));
       }
       // Every job's outcome is in the audit log too (spec: History → Audit Logs).
       await tx.insert(auditLog).values(
-        done.map(({ job, outcome }) => ({
-          groupId: job.groupId,
-          service: 'workflows',
-          action: 'runAction',
-          targetId: String(job.id),
-          result: outcome.result,
-          message:
-            `${String(job.payload.action.type)} for workflow "${job.payload.workflowName}" (contact ${job.payload.contactId}): ${outcome.response}`.slice(
-              0,
-              2000,
-            ),
-          exception: outcome.result === 'failure' ? outcome.response : null,
-          details: {
-            workflowId: job.payload.workflowId,
-            trigger: job.payload.trigger,
-            attempts: outcome.attempts,
-          },
-        })),
+        acrossGroups.rows(
+          auditLog,
+          done.map(({ job, outcome }) => ({
+            groupId: job.groupId,
+            service: 'workflows',
+            action: 'runAction',
+            targetId: String(job.id),
+            result: outcome.result,
+            message:
+              `${String(job.payload.action.type)} for workflow "${job.payload.workflowName}" (contact ${job.payload.contactId}): ${outcome.response}`.slice(
+                0,
+                2000,
+              ),
+            exception: outcome.result === 'failure' ? outcome.response : null,
+            details: {
+              workflowId: job.payload.workflowId,
+              trigger: job.payload.trigger,
+              attempts: outcome.attempts,
+            },
+          })),
+        ),
       );
     });
   }
@@ -185,7 +206,7 @@ export function startWorkflowQueue(deps: WorkflowQueueDeps): WorkflowQueue {
   async function process(job: JobRow): Promise<{ job: JobRow; outcome: ActionOutcome }> {
     let outcome: ActionOutcome;
     try {
-      outcome = await deps.run(job.groupId, job.payload);
+      outcome = await deps.run(forGroup(deps.db, job.groupId), job.payload);
     } catch (err) {
       outcome = {
         result: 'failure',

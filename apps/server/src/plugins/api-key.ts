@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq, isNull, lt, or } from 'drizzle-orm';
 import { API_KEY, API_TOKEN_TEXTS } from '@callsight/shared';
 import type { Db } from '../db/client.ts';
+import { acrossGroups, forGroup } from '../db/group-scope.ts';
 import { apiTokens, configEntries, groups } from '../db/schema/index.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
@@ -32,7 +33,10 @@ export interface ApiKeyRecord {
   apiAccess: string | null;
 }
 
-/** Looks a presented key up by its hash (null when it is not one of ours). */
+/**
+ * Looks a presented key up by its hash (null when it is not one of ours). Spans groups: the key
+ * is what says which group the caller stands for.
+ */
 export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | null> {
   if (!key.startsWith(API_KEY.prefix)) return null;
   const [row] = await db
@@ -48,9 +52,12 @@ export async function findApiKey(db: Db, key: string): Promise<ApiKeyRecord | nu
     // The group's "API access" setting (API Management module); unset means on.
     .leftJoin(
       configEntries,
-      and(eq(configEntries.groupId, apiTokens.groupId), eq(configEntries.key, API_ACCESS_KEY)),
+      acrossGroups.where(
+        eq(configEntries.groupId, apiTokens.groupId),
+        eq(configEntries.key, API_ACCESS_KEY),
+      ),
     )
-    .where(eq(apiTokens.tokenHash, sha256(key)))
+    .where(acrossGroups.where(eq(apiTokens.tokenHash, sha256(key))))
     .limit(1);
   return row ?? null;
 }
@@ -81,7 +88,7 @@ export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): onRequest
   const now = opts.now ?? Date.now;
   const lastWritten = new Map<string, number>();
 
-  async function touch(tokenId: string, at: number) {
+  async function touch(groupId: string, tokenId: string, at: number) {
     const seen = lastWritten.get(tokenId);
     if (seen !== undefined && at - seen < interval) return;
     lastWritten.set(tokenId, at);
@@ -90,7 +97,8 @@ export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): onRequest
       .update(apiTokens)
       .set({ lastAccessedAt: when })
       .where(
-        and(
+        forGroup(db, groupId).owns(
+          apiTokens,
           eq(apiTokens.id, tokenId),
           or(
             isNull(apiTokens.lastAccessedAt),
@@ -117,7 +125,7 @@ export function makeAuthorizeApiKey(db: Db, opts: ApiKeyOptions = {}): onRequest
       throw forbidden(API_TOKEN_TEXTS.otherGroup);
     request.apiKey = { tokenId: row.id, groupId: row.groupId };
     try {
-      await touch(row.id, now());
+      await touch(row.groupId, row.id, now());
     } catch (err) {
       request.log.warn({ err }, 'could not record API key use');
     }

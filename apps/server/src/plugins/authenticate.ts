@@ -8,7 +8,8 @@ import {
   type Permission,
   type PermissionList,
 } from '@callsight/shared';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { forGroup, type GroupScope } from '../db/group-scope.ts';
 import type { TokenSigner } from '../services/auth/access-token.ts';
 import { findSessionUser } from '../services/auth/session.ts';
 import { resolveGroupAccess } from '../services/groups/group-access.ts';
@@ -96,4 +97,9 @@ export type Authorize = ReturnType<typeof makeAuthorize>;
 export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw unauthenticated('Sign in required');
   return request.caller;
+}
+
+/** The caller's group scope on `db`: how a route hands the authenticated group to a service. */
+export function callerScope(db: DbOrTx, request: FastifyRequest): GroupScope {
+  return forGroup(db, callerOf(request).groupId);
 }

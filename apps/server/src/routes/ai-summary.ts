@@ -2,7 +2,7 @@ import { ACCESS, AiSummaryRequestSchema, AiSummarySchema, ApiErrorSchema } from 
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { createLlmAdapter } from '../adapters/llm/index.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import {
   generateAiSummary,
   getAiSummary,
@@ -41,7 +41,7 @@ export async function aiSummaryRoutes({ app, db, config, authorize }: AppContext
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
-    handler: (request) => getAiSummary(db, callerOf(request).groupId, request.params.traceId),
+    handler: (request) => getAiSummary(callerScope(db, request), request.params.traceId),
   });
 
   app.post('/api/traces/:traceId/ai-summary', {

@@ -9,7 +9,7 @@ import {
   ApiTokenListSchema,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
 import {
   createApiToken,
@@ -33,7 +33,7 @@ export async function apiTokenRoutes({ app, db, authorize, authorizeApiKey }: Ap
       response: { 200: ApiTokenListSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => listApiTokens(db, callerOf(request)),
+    handler: (request) => listApiTokens(callerScope(db, request)),
   });
 
   app.post('/api/config/token', {

@@ -7,7 +7,7 @@ import {
   CallStatsQuerySchema,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerScope } from '../plugins/authenticate.ts';
 import { listAgentLogs } from '../services/explorer/agent-logs.ts';
 import { listCallStats } from '../services/explorer/call-stats.ts';
 
@@ -27,7 +27,7 @@ export async function callRoutes({ app, db, authorize }: AppContext) {
       response: { 200: CallStatsPageSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => listCallStats(db, callerOf(request).groupId, request.query),
+    handler: (request) => listCallStats(callerScope(db, request), request.query),
   });
 
   app.get('/api/calls/logs', {
@@ -38,6 +38,6 @@ export async function callRoutes({ app, db, authorize }: AppContext) {
       response: { 200: AgentLogPageSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => listAgentLogs(db, callerOf(request).groupId, request.query),
+    handler: (request) => listAgentLogs(callerScope(db, request), request.query),
   });
 }

@@ -6,10 +6,11 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
 
 /** Customers that groups belong to (the group form's customer choice). */
 export async function customerRoutes({ app, db, authorize }: AppContext) {
-  app.get('/api/customers', {
+  app.get('/api/customer', {
     schema: {
       tags: ['groups'],
-      summary: 'Customers with their number of groups (platform staff)',
+      summary:
+        "Customers with their number of groups: the group form's customer choice (platform staff)",
       response: { 200: CustomerListSchema, ...errors },
     },
     onRequest: authorize(ACCESS.superOnly),

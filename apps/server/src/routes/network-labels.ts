@@ -5,7 +5,7 @@ import {
   NetworkLabelMapUpdateSchema,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import {
   getNetworkLabels,
   replaceNetworkLabels,
@@ -29,7 +29,7 @@ export async function networkLabelRoutes({ app, db, authorize }: AppContext) {
         response: { 200: NetworkLabelMapSchema, ...errors },
       },
       onRequest: authorize(ACCESS.adminSuper),
-      handler: (request) => getNetworkLabels(db, callerOf(request).groupId),
+      handler: (request) => getNetworkLabels(callerScope(db, request)),
     });
 
     app.put(url, {

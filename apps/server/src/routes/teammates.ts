@@ -13,7 +13,7 @@ import {
   parseUserKey,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import { badRequest } from '../lib/errors.ts';
 import {
   createTeammate,
@@ -41,7 +41,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
       response: { 200: TeammateListSchema, ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
-    handler: (request) => listTeammates(db, callerOf(request)),
+    handler: (request) => listTeammates(callerScope(db, request), callerOf(request)),
   });
 
   app.get('/api/users/:id', {
@@ -60,7 +60,7 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
           id: TEAMMATE_TEXTS.emailLookupInvalid,
         });
       return key.kind === 'id'
-        ? getTeammate(db, callerOf(request), key.id)
+        ? getTeammate(callerScope(db, request), callerOf(request), key.id)
         : lookupUserByEmail(db, callerOf(request), key.email);
     },
   });

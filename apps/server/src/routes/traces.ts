@@ -27,7 +27,7 @@ import { AppError, tooManyRequests } from '../lib/errors.ts';
 import { GateFullError } from '../services/telemetry/concurrency-gate.ts';
 import { errorHandler } from '../lib/error-handler.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import { ingestOtlpTraces } from '../services/journeys/ingest-otlp.ts';
 import { listTraces } from '../services/journeys/list-traces.ts';
 import { requireJourneys } from '../services/journeys/require-journeys.ts';
@@ -165,7 +165,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
       response: { 200: TraceListPageSchema, ...errors },
     },
     handler: async (request) => {
-      const page = await listTraces(db, callerOf(request).groupId, request.query);
+      const page = await listTraces(callerScope(db, request), request.query);
       return {
         data: page.data,
         meta: { page: { total: page.total, totalRelation: page.totalRelation, size: page.size } },
@@ -196,7 +196,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
         .type('application/json; charset=utf-8')
         .send(
           preSerialized<Trace>(
-            await getTraceJson(db, callerOf(request).groupId, request.params.traceId),
+            await getTraceJson(callerScope(db, request), request.params.traceId),
           ),
         ),
   });
@@ -211,8 +211,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
     },
     handler: async (request) => ({
       data: await getSpanInsights(
-        db,
-        callerOf(request).groupId,
+        callerScope(db, request),
         request.params.traceId,
         request.params.spanId,
       ),
@@ -228,7 +227,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
       response: { 200: SpanLogsSchema, ...errors },
     },
     handler: (request) =>
-      getSpanLogs(db, callerOf(request).groupId, request.params.traceId, request.params.spanId),
+      getSpanLogs(callerScope(db, request), request.params.traceId, request.params.spanId),
   });
 
   app.get('/api/v1/insights', {

@@ -10,7 +10,7 @@ import {
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { forbidden } from '../lib/errors.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import { getCallDetailJson } from '../services/call-detail/get-call-detail.ts';
 
 const errors = {
@@ -43,8 +43,7 @@ export async function viscallRoutes({ app, db, authorize }: AppContext) {
       }
       // Already the UTF-8 JSON of CallDetailAnswerSchema (checked there); Fastify sends a Buffer as is,
       // but the typed reply only knows the object form.
-      const json = await getCallDetailJson(db, {
-        groupId: caller.groupId,
+      const json = await getCallDetailJson(callerScope(db, request), {
         contactId: request.params.contactId,
         includeTelemetry,
       });

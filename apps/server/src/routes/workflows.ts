@@ -20,7 +20,7 @@ import {
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../lib/errors.ts';
-import { callerOf, type Caller } from '../plugins/authenticate.ts';
+import { callerOf, callerScope, type Caller } from '../plugins/authenticate.ts';
 import { eventSourceConfigs, workflowCatalogue } from '../services/workflows/catalogue.ts';
 import { listActionHistory, listAuditLogs } from '../services/workflows/history.ts';
 import {
@@ -60,7 +60,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       response: { 200: WorkflowCatalogueSchema, ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
-    handler: (request) => workflowCatalogue(db, callerOf(request)),
+    handler: (request) => workflowCatalogue(callerScope(db, request), callerOf(request)),
   });
 
   app.get('/api/workflows/event-sources', {
@@ -70,7 +70,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       response: { 200: EventSourceConfigListSchema, ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
-    handler: (request) => eventSourceConfigs(db, callerOf(request)),
+    handler: (request) => eventSourceConfigs(callerScope(db, request)),
   });
 
   // ---------- group watchers ----------
@@ -83,8 +83,10 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       response: { 200: WatcherListSchema, ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
-    handler: (request) =>
-      listWatchers(db, callerInGroup(request, request.params.group).groupId, 'group'),
+    handler: (request) => {
+      callerInGroup(request, request.params.group);
+      return listWatchers(callerScope(db, request), 'group');
+    },
   });
 
   app.put('/api/groups/:group/watchers', {
@@ -162,7 +164,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
       response: { 200: WatcherListSchema, ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
-    handler: (request) => listWatchers(db, callerOf(request).groupId, 'watchdog'),
+    handler: (request) => listWatchers(callerScope(db, request), 'watchdog'),
   });
 
   app.post('/api/watchdog/watcher', {
@@ -232,8 +234,8 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request, reply) => {
-      const caller = callerInGroup(request, request.params.group);
-      const { items, total } = await listActionHistory(db, caller.groupId, request.query);
+      callerInGroup(request, request.params.group);
+      const { items, total } = await listActionHistory(callerScope(db, request), request.query);
       reply.header(RECORD_COUNT_HEADER, String(total));
       reply.header('access-control-expose-headers', RECORD_COUNT_HEADER);
       return items;
@@ -250,7 +252,7 @@ export async function workflowRoutes({ app, db, authorize, workflows }: AppConte
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request, reply) => {
-      const { items, total } = await listAuditLogs(db, callerOf(request).groupId, request.query);
+      const { items, total } = await listAuditLogs(callerScope(db, request), request.query);
       reply.header(RECORD_COUNT_HEADER, String(total));
       reply.header('access-control-expose-headers', RECORD_COUNT_HEADER);
       return { data: items };

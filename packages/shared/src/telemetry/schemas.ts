@@ -31,9 +31,22 @@ export const IngestTimeSchema = z
     return ms;
   });
 
-const text = (field: string, max: number) =>
+/** The refusal of U+0000 in a text, naming its field. */
+export const nulCharacterMessage = (field: string) =>
+  `${field} must not contain the NUL character (U+0000)`;
+
+/**
+ * A string that PostgreSQL can store: U+0000 is refused (text and jsonb cannot hold it, and the
+ * insert failed the whole request with 500), naming the field. One `includes` per value: cheap
+ * enough for the samples hot path.
+ */
+export const storableText = (field: string) =>
   z
     .string({ error: `${field} must be a string` })
+    .refine((value) => !value.includes('\u0000'), nulCharacterMessage(field));
+
+const text = (field: string, max: number) =>
+  storableText(field)
     .trim()
     .min(1, `${field} must not be blank`)
     .max(max, `${field} must be at most ${max} characters`);
@@ -166,12 +179,10 @@ export const IngestLogSchema = z.object({
   ),
   agent: text('agent', INGEST_LIMITS.agentMaxLength),
   contactId: ContactIdSchema.nullish(),
-  text: z
-    .string({ error: 'text must be a string' })
-    .max(
-      INGEST_LIMITS.logTextMaxLength,
-      `text must be at most ${INGEST_LIMITS.logTextMaxLength} characters`,
-    ),
+  text: storableText('text').max(
+    INGEST_LIMITS.logTextMaxLength,
+    `text must be at most ${INGEST_LIMITS.logTextMaxLength} characters`,
+  ),
 });
 export type IngestLogInput = z.input<typeof IngestLogSchema>;
 export type IngestLog = z.output<typeof IngestLogSchema>;
@@ -179,23 +190,28 @@ export type IngestLog = z.output<typeof IngestLogSchema>;
 /**
  * An event's data with each text longer than INGEST_LIMITS.eventDataTextMaxLength cut (with the
  * truncation marker); the same object when none was. The reason instead when it is still larger
- * than INGEST_LIMITS.eventDataMaxLength as JSON, or too deeply nested to be written as JSON.
+ * than INGEST_LIMITS.eventDataMaxLength as JSON, too deeply nested to be written as JSON, or when
+ * a text or key holds U+0000 (jsonb cannot store it).
  */
 export function boundEventData(
   data: Record<string, unknown>,
 ): { data: Record<string, unknown> } | { error: string } {
   let cut = false;
+  let nul = false;
   let json: string;
   try {
-    json = JSON.stringify(data, (_key, value: unknown) => {
-      if (typeof value !== 'string' || value.length <= INGEST_LIMITS.eventDataTextMaxLength)
-        return value;
+    json = JSON.stringify(data, (key, value: unknown) => {
+      if (key.includes('\u0000')) nul = true;
+      if (typeof value !== 'string') return value;
+      if (value.includes('\u0000')) nul = true;
+      if (value.length <= INGEST_LIMITS.eventDataTextMaxLength) return value;
       cut = true;
       return truncateText(value, INGEST_LIMITS.eventDataTextMaxLength);
     });
   } catch {
     return { error: 'data is nested too deeply' };
   }
+  if (nul) return { error: nulCharacterMessage('data') };
   if (json.length > INGEST_LIMITS.eventDataMaxLength)
     return { error: `data must be at most ${INGEST_LIMITS.eventDataMaxLength} characters as JSON` };
   return { data: cut ? (JSON.parse(json) as Record<string, unknown>) : data };

@@ -1,6 +1,13 @@
 import { quoteInput, truncateText } from '../common/limits.ts';
-import { OTLP_LIMITS } from './constants.ts';
-import type { OtlpAnyValue, OtlpKeyValue } from './schemas.ts';
+import { nulCharacterMessage } from '../telemetry/schemas.ts';
+import {
+  CALL_ID_ATTRIBUTES,
+  OTLP_LIMITS,
+  SERVICE_NAME_ATTRIBUTES,
+  TRACE_FILTER_FIELDS,
+  TRACE_FILTER_FIELD_NAMES,
+} from './constants.ts';
+import type { NonFiniteDouble, OtlpAnyValue, OtlpKeyValue } from './schemas.ts';
 
 /** A valid span of an OTLP export request, with its resource and scope, ready to store. */
 export interface NormalizedSpan {
@@ -54,6 +61,20 @@ const KIND_NAMES: Record<string, number> = {
   SPAN_KIND_CONSUMER: 5,
 };
 
+/** Nanoseconds are stored as int8: a time from 2^63 ns on (past the year 2262) is refused. */
+const MAX_NANOS = 2n ** 63n - 1n;
+
+/**
+ * Attributes the server copies into text columns (call id, service name, text trace filters) of
+ * a span, and of a resource (its service name): U+0000, which text cannot hold, refuses the span.
+ */
+const SPAN_COLUMN_ATTRIBUTES: ReadonlySet<string> = new Set([
+  ...CALL_ID_ATTRIBUTES,
+  ...SERVICE_NAME_ATTRIBUTES,
+  ...TRACE_FILTER_FIELD_NAMES.filter((field) => TRACE_FILTER_FIELDS[field] === 'text'),
+]);
+const RESOURCE_COLUMN_ATTRIBUTES: ReadonlySet<string> = new Set(SERVICE_NAME_ATTRIBUTES);
+
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -88,9 +109,37 @@ function readNanos(value: unknown, field: string): string {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
   if (typeof value === 'string' && UINT.test(value)) {
     const trimmed = value.replace(/^0+(?=\d)/, '');
-    if (BigInt(trimmed) < 2n ** 64n) return trimmed;
+    if (BigInt(trimmed) <= MAX_NANOS) return trimmed;
+    throw new SpanError(`${field} must be less than 2^63 nanoseconds (before the year 2262)`);
   }
   throw new SpanError(`${field} must be a non-negative integer of nanoseconds`);
+}
+
+/** A text stored in a text column: U+0000 refuses the span, naming the field. */
+function storable<T extends string | null>(value: T, field: string): T {
+  if (value?.includes('\u0000')) throw new SpanError(nulCharacterMessage(field));
+  return value;
+}
+
+/** Refuses attributes whose value is copied into a text column when it holds U+0000. */
+function checkColumnAttributes(
+  attributes: readonly OtlpKeyValue[],
+  columns: ReadonlySet<string>,
+  path: string,
+) {
+  for (const { key, value } of attributes)
+    if (columns.has(key)) storable(value.stringValue ?? value.bytesValue ?? null, `${path}.${key}`);
+}
+
+/** A double as stored: a number when finite, else OTLP JSON's text for it; null when none. */
+function readDouble(value: unknown): number | NonFiniteDouble | null {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number') return null;
+  if (Number.isFinite(n)) return n;
+  if (n === Infinity) return 'Infinity';
+  if (n === -Infinity) return '-Infinity';
+  // NaN: decoded from protobuf, or OTLP JSON's text "NaN" (not any text that is no number).
+  return typeof value === 'number' || value === 'NaN' ? 'NaN' : null;
 }
 
 function readAnyValue(value: unknown, path: string, depth = 0): OtlpAnyValue {
@@ -110,9 +159,8 @@ function readAnyValue(value: unknown, path: string, depth = 0): OtlpAnyValue {
     throw new SpanError(`${path}.intValue must be an integer`);
   }
   if (value.doubleValue !== undefined) {
-    const v = value.doubleValue;
-    const n = typeof v === 'string' ? Number(v) : v;
-    if (typeof n === 'number' && !Number.isNaN(n)) return { doubleValue: n };
+    const doubleValue = readDouble(value.doubleValue);
+    if (doubleValue !== null) return { doubleValue };
     throw new SpanError(`${path}.doubleValue must be a number`);
   }
   if (typeof value.bytesValue === 'string')
@@ -175,6 +223,7 @@ function readSpan(
       : readId(raw.parentSpanId, 8, 'parentSpanId');
   if (typeof raw.name !== 'string' || raw.name.trim() === '')
     throw new SpanError('name is required');
+  storable(raw.name, 'name');
   const startNs = readNanos(raw.startTimeUnixNano, 'startTimeUnixNano');
   const endNs = readNanos(raw.endTimeUnixNano, 'endTimeUnixNano');
   if (BigInt(endNs) < BigInt(startNs))
@@ -184,6 +233,7 @@ function readSpan(
   const status = isRecord(raw.status) ? raw.status : {};
   const code = readEnum(status.code, STATUS_NAMES, 2);
   if (code === null) throw new SpanError('status.code must be 0, 1 or 2');
+  if (typeof status.message === 'string') storable(status.message, 'status.message');
   if (raw.events !== undefined && raw.events !== null && !Array.isArray(raw.events))
     throw new SpanError('events must be a list');
   const rawEvents = (raw.events as unknown[] | undefined) ?? [];
@@ -199,6 +249,8 @@ function readSpan(
       ),
     };
   });
+  const attributes = readAttributes(raw.attributes, 'attributes');
+  checkColumnAttributes(attributes, SPAN_COLUMN_ATTRIBUTES, 'attributes');
   return {
     traceId,
     spanId,
@@ -207,7 +259,7 @@ function readSpan(
     kind,
     startNs,
     endNs,
-    attributes: readAttributes(raw.attributes, 'attributes'),
+    attributes,
     events,
     status: {
       code,
@@ -250,6 +302,7 @@ export function normalizeExportRequest(body: unknown): NormalizedExport {
         isRecord(rs.resource) ? rs.resource.attributes : undefined,
         'resource.attributes',
       );
+      checkColumnAttributes(resourceAttributes, RESOURCE_COLUMN_ATTRIBUTES, 'resource.attributes');
     } catch (err) {
       resourceAttributes = [];
       const count = countSpans(rs);
@@ -274,6 +327,16 @@ export function normalizeExportRequest(body: unknown): NormalizedExport {
       };
       const spans = ss.spans ?? [];
       if (!Array.isArray(spans)) return reject(ssPath, 'spans must be a list');
+      const scopeField = scope.name.includes('\u0000')
+        ? 'scope.name'
+        : scope.version?.includes('\u0000')
+          ? 'scope.version'
+          : null;
+      if (scopeField !== null && spans.length > 0) {
+        // Every span of the scope is refused with one reason, as for a refused resource.
+        rejectedSpans += Math.max(0, spans.length - 1);
+        return reject(ssPath, nulCharacterMessage(scopeField));
+      }
       spans.forEach((raw: unknown, i) => {
         seen++;
         const spanPath = `${ssPath}.spans[${i}]`;

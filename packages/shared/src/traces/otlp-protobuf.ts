@@ -360,7 +360,7 @@ function writeAnyValue(w: Writer, v: OtlpAnyValue) {
   } else if (v.intValue !== undefined) {
     w.tag(3, 0);
     w.varint(BigInt(v.intValue));
-  } else if (v.doubleValue !== undefined) w.doubleField(4, v.doubleValue);
+  } else if (v.doubleValue !== undefined) w.doubleField(4, Number(v.doubleValue));
   else if (v.arrayValue)
     w.messageField(5, (a) => {
       for (const x of v.arrayValue?.values ?? []) a.messageField(1, (e) => writeAnyValue(e, x));

@@ -7,12 +7,19 @@
 import { z } from 'zod';
 import { TRACE_FILTER_FIELDS, TRACE_LIST, type TraceFilterField } from './constants.ts';
 
+/**
+ * Doubles that JSON cannot write as numbers: OTLP JSON (the proto3 JSON mapping) writes them as
+ * these texts, and they are stored and answered so (from JSON or protobuf alike).
+ */
+export const NON_FINITE_DOUBLES = ['Infinity', '-Infinity', 'NaN'] as const;
+export type NonFiniteDouble = (typeof NON_FINITE_DOUBLES)[number];
+
 /** OTLP AnyValue (one of its fields is set); nested arrays and key-value lists allowed. */
 export interface OtlpAnyValue {
   stringValue?: string | undefined;
   boolValue?: boolean | undefined;
   intValue?: number | string | undefined;
-  doubleValue?: number | undefined;
+  doubleValue?: number | NonFiniteDouble | undefined;
   bytesValue?: string | undefined;
   arrayValue?: { values: OtlpAnyValue[] } | undefined;
   kvlistValue?: { values: OtlpKeyValue[] } | undefined;
@@ -27,7 +34,7 @@ export const OtlpAnyValueSchema: z.ZodType<OtlpAnyValue> = z.lazy(() =>
     stringValue: z.string().optional(),
     boolValue: z.boolean().optional(),
     intValue: z.union([z.number(), z.string()]).optional(),
-    doubleValue: z.number().optional(),
+    doubleValue: z.union([z.number(), z.enum(NON_FINITE_DOUBLES)]).optional(),
     bytesValue: z.string().optional(),
     arrayValue: z.object({ values: z.array(OtlpAnyValueSchema) }).optional(),
     kvlistValue: z.object({ values: z.array(OtlpKeyValueSchema) }).optional(),

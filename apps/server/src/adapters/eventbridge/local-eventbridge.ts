@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import type { EventSourceStatus } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
+import { acrossGroups } from '../../db/group-scope.ts';
 import { eventBridgeEvents, eventSources } from '../../db/schema/index.ts';
 import {
   EventBridgeAdapterError,
@@ -14,12 +15,13 @@ import {
  * Put events are recorded in eventbridge_events (readable by tests and operators).
  */
 export function createLocalEventBridgeAdapter(db: Db): EventBridgeAdapter {
+  // Stands in for AWS, which knows a source by region, account and name, not by our group.
   const live = (ref: PartnerSourceRef) =>
     db
       .select({ status: eventSources.status, eventBusName: eventSources.eventBusName })
       .from(eventSources)
       .where(
-        and(
+        acrossGroups.where(
           eq(eventSources.awsRegion, ref.region),
           eq(eventSources.accountId, ref.accountId),
           eq(eventSources.eventSourceName, ref.name),

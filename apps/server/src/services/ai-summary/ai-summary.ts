@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   AI_SUMMARY_TEXTS,
   buildJourneyPrompt,
@@ -9,7 +9,8 @@ import type { Db } from '../../db/client.ts';
 import type { LlmAdapter, LlmMessage } from '../../adapters/llm/index.ts';
 import { aiSummaries } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { recordAudit, type DbOrTx, auditActor } from '../audit/audit-log.ts';
+import { recordAudit, auditActor } from '../audit/audit-log.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { appendExchange, findThread, threadMessages } from '../copilot/threads.ts';
 import { loadJourneySpans } from './journey-spans.ts';
 
@@ -30,21 +31,17 @@ const toApi = (row: SummaryRow): AiSummary => ({
   generatedAt: row.generatedAt.toISOString(),
 });
 
-async function storedSummary(db: DbOrTx, groupId: string, traceId: string) {
-  const [row] = await db
+async function storedSummary(scope: GroupScope, traceId: string) {
+  const [row] = await scope.db
     .select()
     .from(aiSummaries)
-    .where(and(eq(aiSummaries.groupId, groupId), eq(aiSummaries.traceId, traceId)));
+    .where(scope.owns(aiSummaries, eq(aiSummaries.traceId, traceId)));
   return row ?? null;
 }
 
 /** The stored AI summary of a journey, or 404 'No summary available'. */
-export async function getAiSummary(
-  db: DbOrTx,
-  groupId: string,
-  traceId: string,
-): Promise<AiSummary> {
-  const row = await storedSummary(db, groupId, traceId);
+export async function getAiSummary(scope: GroupScope, traceId: string): Promise<AiSummary> {
+  const row = await storedSummary(scope, traceId);
   if (!row) throw notFound(AI_SUMMARY_TEXTS.empty);
   return toApi(row);
 }
@@ -64,18 +61,19 @@ export async function generateAiSummary(
   traceId: string,
   request: { threadId?: string | undefined; regenerate: boolean },
 ): Promise<AiSummary> {
-  const existing = await storedSummary(deps.db, caller.groupId, traceId);
+  const scope = forGroup(deps.db, caller.groupId);
+  const existing = await storedSummary(scope, traceId);
   if (existing && !request.regenerate) return toApi(existing);
-  const spans = await loadJourneySpans(deps.db, caller.groupId, traceId);
+  const spans = await loadJourneySpans(scope, traceId);
   const threadId = request.threadId ?? existing?.threadId ?? null;
-  const thread = threadId ? await findThread(deps.db, caller.groupId, threadId, 'summary') : null;
+  const thread = threadId ? await findThread(scope, threadId, 'summary') : null;
   const prompt = buildJourneyPrompt(traceId, spans);
 
   let response = summarizeJourney(traceId, spans);
   let engine: 'builtin' | 'llm' = 'builtin';
   if (deps.llm) {
     try {
-      const history = thread ? await threadMessages(deps.db, thread.id) : [];
+      const history = thread ? await threadMessages(scope, thread.id) : [];
       const messages: LlmMessage[] = [
         { role: 'system', content: SYSTEM },
         ...history
@@ -99,8 +97,7 @@ export async function generateAiSummary(
 
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
-    const id = await appendExchange(tx, {
-      groupId: caller.groupId,
+    const id = await appendExchange(scope.on(tx), {
       userId: caller.userId,
       kind: 'summary',
       threadId: thread?.id ?? null,
@@ -110,17 +107,10 @@ export async function generateAiSummary(
       lastQuery: { traceId },
       now,
     });
-    const values = {
-      groupId: caller.groupId,
-      traceId,
-      threadId: id,
-      response,
-      engine,
-      generatedAt: now,
-    };
+    const values = { traceId, threadId: id, response, engine, generatedAt: now };
     const [saved] = await tx
       .insert(aiSummaries)
-      .values(values)
+      .values(scope.row(aiSummaries, values))
       .onConflictDoUpdate({
         target: [aiSummaries.groupId, aiSummaries.traceId],
         set: { threadId: id, response, engine, generatedAt: now },

@@ -1,18 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { attributesToRecord, TRACE_TEXTS, type AiSpanInput } from '@callsight/shared';
 import { journeySpans } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 
 const STATUS: Record<number, string> = { 0: 'UNSET', 1: 'OK', 2: 'ERROR' };
 
 /** The spans of one of the group's journeys as the summarizer reads them; 404 when it has none. */
-export async function loadJourneySpans(
-  db: DbOrTx,
-  groupId: string,
-  traceId: string,
-): Promise<AiSpanInput[]> {
-  const rows = await db
+export async function loadJourneySpans(scope: GroupScope, traceId: string): Promise<AiSpanInput[]> {
+  const rows = await scope.db
     .select({
       spanId: journeySpans.spanId,
       parentSpanId: journeySpans.parentSpanId,
@@ -25,7 +21,7 @@ export async function loadJourneySpans(
       attributes: journeySpans.attributes,
     })
     .from(journeySpans)
-    .where(and(eq(journeySpans.groupId, groupId), eq(journeySpans.traceId, traceId)))
+    .where(scope.owns(journeySpans, eq(journeySpans.traceId, traceId)))
     .orderBy(asc(journeySpans.startNs));
   if (rows.length === 0) throw notFound(TRACE_TEXTS.traceNotFound);
   return rows.map((r) => ({

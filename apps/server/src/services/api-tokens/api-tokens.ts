@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull } from 'drizzle-orm';
 import {
   API_KEY,
   maskApiKey,
@@ -8,6 +8,7 @@ import {
   type ApiTokenCreateInput,
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -40,11 +41,11 @@ function toApiToken(row: TokenRow): ApiToken {
 }
 
 /** The group's live (not revoked) API keys, newest first, with masked keys. */
-export async function listApiTokens(db: Db, caller: Caller): Promise<ApiToken[]> {
-  const rows = await db
+export async function listApiTokens(scope: GroupScope): Promise<ApiToken[]> {
+  const rows = await scope.db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.groupId, caller.groupId), isNull(apiTokens.revokedAt)))
+    .where(scope.owns(apiTokens, isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.createdAt), apiTokens.label);
   return rows.map(toApiToken);
 }
@@ -59,13 +60,14 @@ export async function createApiToken(
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(apiTokens)
-      .values({
-        groupId: caller.groupId,
-        label: input.name,
-        tokenHash: sha256(key),
-        tokenPrefix: key.slice(0, API_KEY.visibleLength),
-        createdBy: caller.userId,
-      })
+      .values(
+        forGroup(tx, caller.groupId).row(apiTokens, {
+          label: input.name,
+          tokenHash: sha256(key),
+          tokenPrefix: key.slice(0, API_KEY.visibleLength),
+          createdBy: caller.userId,
+        }),
+      )
       .returning();
     if (!inserted) throw new Error('API token not inserted');
     await recordAudit(tx, {
@@ -88,9 +90,9 @@ export async function revokeApiToken(db: Db, caller: Caller, id: string): Promis
       .update(apiTokens)
       .set({ revokedAt: new Date() })
       .where(
-        and(
+        forGroup(tx, caller.groupId).owns(
+          apiTokens,
           eq(apiTokens.id, id),
-          eq(apiTokens.groupId, caller.groupId),
           isNull(apiTokens.revokedAt),
         ),
       )

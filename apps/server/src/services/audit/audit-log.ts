@@ -1,8 +1,6 @@
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { acrossGroups } from '../../db/group-scope.ts';
 import { auditLog } from '../../db/schema/index.ts';
-
-/** Database handle or an open transaction: audit rows are written inside the caller's transaction. */
-export type DbOrTx = Pick<Db, 'insert' | 'select' | 'update' | 'delete' | 'execute'>;
 
 export interface AuditEntry {
   groupId?: string | null;
@@ -22,18 +20,25 @@ export function auditActor(caller: { groupId: string; userId: string; email: str
   return { groupId: caller.groupId, userId: caller.userId, actor: caller.email };
 }
 
-/** Writes one audit-log row: who did what, when, in which group, with what result. */
+/**
+ * Writes one audit-log row: who did what, when, in which group, with what result. Not scoped:
+ * the entry names its group, or none for installation-wide events (bootstrap, failed sign-in).
+ */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    groupId: entry.groupId ?? null,
-    userId: entry.userId ?? null,
-    actor: entry.actor ?? null,
-    service: entry.service,
-    action: entry.action,
-    targetId: entry.targetId ?? null,
-    result: entry.result,
-    message: entry.message ?? null,
-    exception: entry.exception ?? null,
-    details: entry.details ?? null,
-  });
+  await db.insert(auditLog).values(
+    acrossGroups.rows(auditLog, [
+      {
+        groupId: entry.groupId ?? null,
+        userId: entry.userId ?? null,
+        actor: entry.actor ?? null,
+        service: entry.service,
+        action: entry.action,
+        targetId: entry.targetId ?? null,
+        result: entry.result,
+        message: entry.message ?? null,
+        exception: entry.exception ?? null,
+        details: entry.details ?? null,
+      },
+    ]),
+  );
 }

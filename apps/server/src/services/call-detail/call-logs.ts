@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   LOG_LEVELS,
   type CallDetailLog,
@@ -6,7 +6,7 @@ import {
   type LogLevel,
 } from '@callsight/shared';
 import { softphoneLogs, telemetryEvents } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 
 /** A list in search-hit form; fetched with one row more than the limit to tell a cut list. */
 export interface Hits<T> {
@@ -36,14 +36,13 @@ const isLevel = (v: string): v is LogLevel => (LOG_LEVELS as readonly string[]).
 
 /** The call's softphone log lines in time order, by the (group, contact, ts) index. */
 export async function readCallLogs(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   contactId: string,
   limit: number,
 ): Promise<Hits<CallDetailLog>> {
   // Only the columns the answer needs: group and contact are the filter's (a one-hour call's
   // lines are ~30 % smaller on the wire without them).
-  const rows = await db
+  const rows = await scope.db
     .select({
       id: softphoneLogs.id,
       ts: softphoneLogs.ts,
@@ -52,7 +51,7 @@ export async function readCallLogs(
       text: softphoneLogs.text,
     })
     .from(softphoneLogs)
-    .where(and(eq(softphoneLogs.groupId, groupId), eq(softphoneLogs.contactId, contactId)))
+    .where(scope.owns(softphoneLogs, eq(softphoneLogs.contactId, contactId)))
     .orderBy(asc(softphoneLogs.ts), asc(softphoneLogs.id))
     .limit(limit + 1);
   return toHits(
@@ -75,15 +74,14 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 /** The call's telemetry events in time order, by the (group, contact, ts) index. */
 export async function readCallTelemetry(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   contactId: string,
   limit: number,
 ): Promise<Hits<CallDetailTelemetryEvent>> {
-  const rows = await db
+  const rows = await scope.db
     .select()
     .from(telemetryEvents)
-    .where(and(eq(telemetryEvents.groupId, groupId), eq(telemetryEvents.contactId, contactId)))
+    .where(scope.owns(telemetryEvents, eq(telemetryEvents.contactId, contactId)))
     .orderBy(asc(telemetryEvents.ts), asc(telemetryEvents.id))
     .limit(limit + 1);
   return toHits(

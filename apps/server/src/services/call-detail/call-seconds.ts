@@ -1,5 +1,5 @@
 import type { CallDetailDirection, CallDetailSecond, CallSecond } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { IsoTimestamps } from '../../lib/iso-timestamps.ts';
 import type { ByteWriter } from '../../lib/byte-writer.ts';
 import {
@@ -17,12 +17,11 @@ import {
  * as JSON directly (writeCallSecondsJson); tests compare the two.
  */
 async function firstSeconds(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   contactId: string,
   limit: number,
 ): Promise<CallSecond[]> {
-  const byCall = await loadSeconds(db, groupId, [contactId], { shortest: true });
+  const byCall = await loadSeconds(scope.db, scope.groupId, [contactId], { shortest: true });
   return (byCall.get(contactId) ?? []).slice(0, limit);
 }
 
@@ -30,12 +29,11 @@ const detailDirection = (d: CallSecond['inbound']): CallDetailDirection | null =
 
 /** The first `limit` seconds of one call as CallDetailSecond objects. */
 export async function readCallSeconds(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   contactId: string,
   limit: number,
 ): Promise<CallDetailSecond[]> {
-  const seconds = await firstSeconds(db, groupId, contactId, limit);
+  const seconds = await firstSeconds(scope, contactId, limit);
   return seconds.map((s) => ({
     timestamp: new Date(s.timeMs).toISOString(),
     inbound: detailDirection(s.inbound),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CALL_DIRECTIONS,
@@ -7,7 +7,7 @@ import {
   type CallDirection,
 } from '@callsight/shared';
 import { callSummaries } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
 
 type SummaryRow = typeof callSummaries.$inferSelect;
@@ -107,14 +107,13 @@ export function toSummarySource(row: SummaryRow): CallDetailSummary {
  * trail its accumulator (decisions.md P8): they are derived again here, so the detail is current.
  */
 export async function readCallSummary(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   contactId: string,
 ): Promise<SummaryRow | null> {
-  const rows = await db
+  const rows = await scope.db
     .select()
     .from(callSummaries)
-    .where(and(eq(callSummaries.groupId, groupId), eq(callSummaries.contactId, contactId)))
+    .where(scope.owns(callSummaries, eq(callSummaries.contactId, contactId)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;

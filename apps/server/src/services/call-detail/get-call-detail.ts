@@ -4,7 +4,7 @@ import {
   type CallDetail,
   type CallDetailTelemetryEvent,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { noHits, readCallLogs, readCallTelemetry } from './call-logs.ts';
 import { ByteWriter } from '../../lib/byte-writer.ts';
@@ -14,7 +14,6 @@ import { callDetailTail } from './serialize-call-detail.ts';
 import { readCallSummary, toSummarySource } from './call-summary-source.ts';
 
 export interface CallDetailRequest {
-  groupId: string;
   contactId: string;
   /** Only for callers holding CALL_DETAIL_ACCESS.telemetry; the route checks it. */
   includeTelemetry: boolean;
@@ -37,14 +36,17 @@ function summaryHits(summary: Awaited<ReturnType<typeof readCallSummary>>): Call
  * contact the group has neither summary, seconds nor logs of is not found (404, also for another
  * group's).
  */
-export async function getCallDetailJson(db: Db, request: CallDetailRequest): Promise<Buffer> {
-  const { groupId, contactId } = request;
+export async function getCallDetailJson(
+  scope: GroupScope,
+  request: CallDetailRequest,
+): Promise<Buffer> {
+  const { contactId } = request;
   const [summary, chunks, logs, telemetry] = await Promise.all([
-    readCallSummary(db, groupId, contactId),
-    readCallChunksText(db, groupId, contactId),
-    readCallLogs(db, groupId, contactId, CALL_DETAIL_LIMITS.maxLogs),
+    readCallSummary(scope, contactId),
+    readCallChunksText(scope.db, scope.groupId, contactId),
+    readCallLogs(scope, contactId, CALL_DETAIL_LIMITS.maxLogs),
     request.includeTelemetry
-      ? readCallTelemetry(db, groupId, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
+      ? readCallTelemetry(scope, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
       : Promise.resolve(noHits<CallDetailTelemetryEvent>()),
   ]);
   if (summary === null && chunks === null && logs.hits.hits.length === 0) {

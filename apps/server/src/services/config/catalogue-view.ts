@@ -17,6 +17,7 @@ import {
   type ModuleKey,
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
+import { forGroup } from '../../db/group-scope.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { enabledFeatures } from '../groups/features.ts';
 import { loadCatalogueState } from './config-store.ts';
@@ -96,7 +97,7 @@ export async function readCatalogue(
   caller: Caller,
   opts: { module?: ModuleKey; catalogue?: readonly ConfigModuleDefinition[] } = {},
 ): Promise<ConfigCatalogue> {
-  const state = await loadCatalogueState(db, caller.groupId);
+  const state = await loadCatalogueState(forGroup(db, caller.groupId));
   const features = state.features.flatMap((name) => {
     const parsed = FeatureFlagSchema.safeParse(name);
     return parsed.success ? [{ group: caller.groupId, feature: parsed.data }] : [];

@@ -17,6 +17,7 @@ import {
   type ConfigWrite,
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
@@ -66,7 +67,7 @@ export async function getConfigEntry(
   checkType(field, type);
   if (!canReadConfigValue(field, caller.permissions))
     throw forbidden(CONFIG_TEXTS.cannotRead(field.title));
-  const stored = await loadEntries(db, caller.groupId, [key]);
+  const stored = await loadEntries(forGroup(db, caller.groupId), [key]);
   return entryOf(field, caller, stored.get(key));
 }
 
@@ -159,10 +160,11 @@ async function storeWrites(
 ): Promise<ConfigEntry[]> {
   const texts = new Map<string, string | undefined>();
   await db.transaction(async (tx) => {
+    const scope = forGroup(tx, caller.groupId);
     for (const { field, value } of writes) {
       const text = value === null ? undefined : serializeConfigValue(field.type, value);
-      if (text === undefined) await deleteEntry(tx, caller.groupId, field.key);
-      else await upsertEntry(tx, caller.groupId, field.key, text);
+      if (text === undefined) await deleteEntry(scope, field.key);
+      else await upsertEntry(scope, field.key, text);
       texts.set(field.key, text);
       const details: Record<string, unknown> = {
         key: field.key,
@@ -233,11 +235,10 @@ export function validateConfigEntry(
 
 /** Reads the typed value of one field for server code (no permission check: the caller did it). */
 export async function readValue(
-  db: Db,
-  groupId: string,
+  scope: GroupScope,
   field: ConfigFieldDefinition,
 ): Promise<ConfigValue> {
-  const stored = await loadEntries(db, groupId, [field.key]);
+  const stored = await loadEntries(scope, [field.key]);
   const text = stored.get(field.key);
   return text === undefined ? field.default : parseStoredConfigValue(field, text);
 }

@@ -1,34 +1,25 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { configEntries, groupFeatures, groups } from '../../db/schema/index.ts';
 
 /** The stored texts of a group's config entries by key (all of them, or the keys given). */
 export async function loadEntries(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   keys?: readonly string[],
 ): Promise<Map<string, string>> {
   if (keys && keys.length === 0) return new Map();
-  const where = keys
-    ? and(eq(configEntries.groupId, groupId), inArray(configEntries.key, [...keys]))
-    : eq(configEntries.groupId, groupId);
-  const rows = await db
+  const rows = await scope.db
     .select({ key: configEntries.key, value: configEntries.value })
     .from(configEntries)
-    .where(where);
+    .where(scope.owns(configEntries, keys ? inArray(configEntries.key, [...keys]) : undefined));
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
 /** Stores one entry of a group, replacing the previous value. */
-export async function upsertEntry(
-  db: DbOrTx,
-  groupId: string,
-  key: string,
-  value: string,
-): Promise<void> {
-  await db
+export async function upsertEntry(scope: GroupScope, key: string, value: string): Promise<void> {
+  await scope.db
     .insert(configEntries)
-    .values({ groupId, key, value })
+    .values(scope.row(configEntries, { key, value }))
     .onConflictDoUpdate({
       target: [configEntries.groupId, configEntries.key],
       set: { value, updatedAt: sql`now()` },
@@ -36,10 +27,8 @@ export async function upsertEntry(
 }
 
 /** Removes one entry so that the catalogue default applies again. */
-export async function deleteEntry(db: DbOrTx, groupId: string, key: string): Promise<void> {
-  await db
-    .delete(configEntries)
-    .where(and(eq(configEntries.groupId, groupId), eq(configEntries.key, key)));
+export async function deleteEntry(scope: GroupScope, key: string): Promise<void> {
+  await scope.db.delete(configEntries).where(scope.owns(configEntries, eq(configEntries.key, key)));
 }
 
 /**
@@ -47,20 +36,24 @@ export async function deleteEntry(db: DbOrTx, groupId: string, key: string): Pro
  * over the group's row, which PGlite answers several times faster than 200 separate rows.
  */
 export async function loadCatalogueState(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
 ): Promise<{ entries: Map<string, string>; features: string[] }> {
-  const [row] = await db
+  const entriesJson = scope.db
+    .select({ json: sql`json_object_agg(${configEntries.key}, ${configEntries.value})::text` })
+    .from(configEntries)
+    .where(scope.owns(configEntries));
+  const featuresJson = scope.db
+    .select({ json: sql`json_agg(${groupFeatures.feature})::text` })
+    .from(groupFeatures)
+    .where(scope.owns(groupFeatures, eq(groupFeatures.enabled, true)));
+  // Scalar subqueries: drizzle puts each in parentheses.
+  const [row] = await scope.db
     .select({
-      entries: sql<
-        string | null
-      >`(select json_object_agg(${configEntries.key}, ${configEntries.value})::text from ${configEntries} where ${configEntries.groupId} = ${groups.id})`,
-      features: sql<
-        string | null
-      >`(select json_agg(${groupFeatures.feature})::text from ${groupFeatures} where ${groupFeatures.groupId} = ${groups.id} and ${groupFeatures.enabled})`,
+      entries: sql<string | null>`${entriesJson}`,
+      features: sql<string | null>`${featuresJson}`,
     })
     .from(groups)
-    .where(eq(groups.id, groupId));
+    .where(eq(groups.id, scope.groupId));
   const entries = new Map<string, string>();
   const parsedEntries: unknown = row?.entries ? JSON.parse(row.entries) : {};
   if (typeof parsedEntries === 'object' && parsedEntries !== null) {

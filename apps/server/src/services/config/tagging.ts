@@ -11,6 +11,7 @@ import {
   type TaggingConfig,
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
+import { forGroup } from '../../db/group-scope.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { fieldOf, readValue, setConfigEntry } from './config-entries.ts';
@@ -20,7 +21,7 @@ export async function listTagConfigs(db: Db, caller: Caller): Promise<TaggingCon
   const field = fieldOf(CALL_TAG_CONFIGURATIONS);
   if (!canReadConfigValue(field, caller.permissions))
     throw forbidden(CONFIG_TEXTS.cannotRead(field.title));
-  const value = await readValue(db, caller.groupId, field);
+  const value = await readValue(forGroup(db, caller.groupId), field);
   if (!Array.isArray(value)) return [];
   // Entries written before a rule changed are skipped rather than failing the whole list.
   return value.flatMap((v) => {
@@ -34,7 +35,9 @@ export async function getConnectNumbers(db: Db, caller: Caller): Promise<Connect
   const field = fieldOf(GSM_CONNECT_NUMBERS);
   if (!canReadConfigValue(field, caller.permissions))
     throw forbidden(CONFIG_TEXTS.cannotRead(field.title));
-  const parsed = ConnectNumberListSchema.safeParse(await readValue(db, caller.groupId, field));
+  const parsed = ConnectNumberListSchema.safeParse(
+    await readValue(forGroup(db, caller.groupId), field),
+  );
   return parsed.success ? parsed.data : [];
 }
 

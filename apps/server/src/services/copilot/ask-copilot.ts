@@ -1,5 +1,6 @@
 import { isValidTimeZone, type CopilotReply } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
+import { forGroup } from '../../db/group-scope.ts';
 import type { LlmAdapter } from '../../adapters/llm/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
@@ -36,12 +37,10 @@ export async function askCopilot(
     throw badRequest('Invalid time zone', { timezone: 'Must be an IANA time zone name' });
   }
   const now = deps.now();
-  const thread = ask.threadId
-    ? await findThread(deps.db, caller.groupId, ask.threadId, 'copilot')
-    : null;
+  const scope = forGroup(deps.db, caller.groupId);
+  const thread = ask.threadId ? await findThread(scope, ask.threadId, 'copilot') : null;
   const input = {
-    db: deps.db,
-    groupId: caller.groupId,
+    scope,
     question: ask.question,
     previous: previousQuery(thread?.lastQuery),
     timeZone,
@@ -51,7 +50,7 @@ export async function askCopilot(
   let engine: 'builtin' | 'llm' = 'builtin';
   if (deps.llm) {
     try {
-      const history = thread ? await threadMessages(deps.db, thread.id) : [];
+      const history = thread ? await threadMessages(scope, thread.id) : [];
       answer = await answerWithLlm(deps.llm, input, history);
       engine = 'llm';
     } catch (err) {
@@ -62,8 +61,7 @@ export async function askCopilot(
     answer = await answerBuiltin(input);
   }
   const threadId = await deps.db.transaction(async (tx) => {
-    const id = await appendExchange(tx, {
-      groupId: caller.groupId,
+    const id = await appendExchange(scope.on(tx), {
       userId: caller.userId,
       kind: 'copilot',
       threadId: thread?.id ?? null,

@@ -9,7 +9,7 @@ import {
   type CopilotQuery,
   type KnownValues,
 } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { knownValues, runCopilotQuery } from './call-metrics.ts';
 
 /** What an engine answers: the reply and the query to remember for follow-ups. */
@@ -18,8 +18,7 @@ export interface EngineAnswer extends CopilotAnswer {
 }
 
 export interface EngineInput {
-  db: DbOrTx;
-  groupId: string;
+  scope: GroupScope;
   question: string;
   previous: CopilotQuery | null;
   timeZone: string;
@@ -28,11 +27,11 @@ export interface EngineInput {
 
 /** Runs a parsed query against the group's calls and words the answer. */
 export async function answerQuery(
-  input: Pick<EngineInput, 'db' | 'groupId' | 'timeZone' | 'now'>,
+  input: Pick<EngineInput, 'scope' | 'timeZone' | 'now'>,
   query: CopilotQuery,
 ): Promise<EngineAnswer> {
   const window = resolveCopilotRange(query.range, input.now, input.timeZone);
-  const result = await runCopilotQuery(input.db, input.groupId, query, window, input.timeZone);
+  const result = await runCopilotQuery(input.scope, query, window, input.timeZone);
   return { ...formatCopilotAnswer(query, window.label, result), query };
 }
 
@@ -45,12 +44,13 @@ const knownCache = new Map<string, { atMs: number; values: Promise<KnownValues> 
  */
 function cachedKnownValues(input: EngineInput): Promise<KnownValues> {
   const nowMs = input.now.getTime();
-  const hit = knownCache.get(input.groupId);
+  const { groupId } = input.scope;
+  const hit = knownCache.get(groupId);
   if (hit && nowMs - hit.atMs < KNOWN_TTL_MS) return hit.values;
   if (knownCache.size >= 1000) knownCache.clear();
-  const values = knownValues(input.db, input.groupId, input.now);
-  knownCache.set(input.groupId, { atMs: nowMs, values });
-  values.catch(() => knownCache.delete(input.groupId));
+  const values = knownValues(input.scope, input.now);
+  knownCache.set(groupId, { atMs: nowMs, values });
+  values.catch(() => knownCache.delete(groupId));
   return values;
 }
 

@@ -13,7 +13,7 @@ import {
   type KnownValues,
   type ResolvedCopilotRange,
 } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { queryRows } from '../telemetry/pg-arrays.ts';
 
 /** Column expressions of each metric's per-call value in call_summaries. */
@@ -48,9 +48,9 @@ function groupKey(dimension: CopilotDimension, timeZone: string): SQL {
 }
 
 /** The where clause: the group, the window on start_time, thresholds and name matches. */
-function conditions(groupId: string, query: CopilotQuery, window: ResolvedCopilotRange): SQL {
+function conditions(scope: GroupScope, query: CopilotQuery, window: ResolvedCopilotRange): SQL {
   const parts: SQL[] = [
-    sql`group_id = ${groupId}`,
+    sql`group_id = ${scope.groupId}`,
     sql`start_time >= ${window.from.toISOString()}::timestamptz`,
     sql`start_time < ${window.to.toISOString()}::timestamptz`,
   ];
@@ -92,13 +92,13 @@ function valuesOf(row: ValueRow): Record<CopilotMetric, number | null> {
  * This is the query function both engines use; the LLM path calls it as a tool.
  */
 export async function runCopilotQuery(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   query: CopilotQuery,
   window: ResolvedCopilotRange,
   timeZone: string,
 ): Promise<CopilotResult> {
-  const where = conditions(groupId, query, window);
+  const { db } = scope;
+  const where = conditions(scope, query, window);
   if (query.list) {
     const [rows, totals] = await Promise.all([
       queryRows<
@@ -149,15 +149,15 @@ export async function runCopilotQuery(
 }
 
 /** Agents, ISPs, network labels and regions of the group's last 90 days, for the parser. */
-export async function knownValues(db: DbOrTx, groupId: string, now: Date): Promise<KnownValues> {
+export async function knownValues(scope: GroupScope, now: Date): Promise<KnownValues> {
   const since = new Date(now.getTime() - 90 * 24 * 3_600_000).toISOString();
   const rows = await queryRows<{ field: CopilotMatchField; value: string }>(
-    db,
+    scope.db,
     sql`select distinct field, value from (
-      select 'agent' as field, agent as value from call_summaries where group_id = ${groupId} and start_time >= ${since}::timestamptz
-      union all select 'isp', agent_isp from call_summaries where group_id = ${groupId} and start_time >= ${since}::timestamptz
-      union all select 'networkLabel', network_label from call_summaries where group_id = ${groupId} and start_time >= ${since}::timestamptz
-      union all select 'region', agent_region from call_summaries where group_id = ${groupId} and start_time >= ${since}::timestamptz
+      select 'agent' as field, agent as value from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
+      union all select 'isp', agent_isp from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
+      union all select 'networkLabel', network_label from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
+      union all select 'region', agent_region from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
     ) v where value is not null limit 2000`,
   );
   const out: Record<CopilotMatchField, string[]> = {

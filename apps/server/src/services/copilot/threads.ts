@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { CopilotArtifact } from '@callsight/shared';
 import { aiMessages, aiThreads } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 
 export type ThreadKind = 'copilot' | 'summary';
@@ -9,38 +9,34 @@ export type ThreadRow = typeof aiThreads.$inferSelect;
 
 /** A thread of the group and kind, or 404 (also for another group's thread). */
 export async function findThread(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   threadId: string,
   kind: ThreadKind,
 ): Promise<ThreadRow> {
-  const [row] = await db
+  const [row] = await scope.db
     .select()
     .from(aiThreads)
-    .where(
-      and(eq(aiThreads.id, threadId), eq(aiThreads.groupId, groupId), eq(aiThreads.kind, kind)),
-    );
+    .where(scope.owns(aiThreads, eq(aiThreads.id, threadId), eq(aiThreads.kind, kind)));
   if (!row) throw notFound('Thread not found');
   return row;
 }
 
 /** The messages of a thread, oldest first (the LLM path replays them for follow-ups). */
-export async function threadMessages(db: DbOrTx, threadId: string) {
-  return db
+export async function threadMessages(scope: GroupScope, threadId: string) {
+  return scope.db
     .select({ role: aiMessages.role, content: aiMessages.content })
     .from(aiMessages)
-    .where(eq(aiMessages.threadId, threadId))
+    .where(scope.owns(aiMessages, eq(aiMessages.threadId, threadId)))
     .orderBy(asc(aiMessages.seq));
 }
 
 /**
  * Appends a question and its reply to a thread, creating the thread when `threadId` is null;
- * answers the thread id. Runs inside the caller's transaction.
+ * answers the thread id. Runs inside the caller's transaction (the scope's handle).
  */
 export async function appendExchange(
-  tx: DbOrTx,
+  scope: GroupScope,
   opts: {
-    groupId: string;
     userId: string | null;
     kind: ThreadKind;
     threadId: string | null;
@@ -51,18 +47,20 @@ export async function appendExchange(
     now: Date;
   },
 ): Promise<string> {
+  const tx = scope.db;
   let threadId = opts.threadId;
   if (threadId === null) {
     const [created] = await tx
       .insert(aiThreads)
-      .values({
-        groupId: opts.groupId,
-        userId: opts.userId,
-        kind: opts.kind,
-        lastQuery: opts.lastQuery ?? null,
-        createdAt: opts.now,
-        updatedAt: opts.now,
-      })
+      .values(
+        scope.row(aiThreads, {
+          userId: opts.userId,
+          kind: opts.kind,
+          lastQuery: opts.lastQuery ?? null,
+          createdAt: opts.now,
+          updatedAt: opts.now,
+        }),
+      )
       .returning({ id: aiThreads.id });
     if (!created) throw new Error('thread not created');
     threadId = created.id;
@@ -70,19 +68,20 @@ export async function appendExchange(
     await tx
       .update(aiThreads)
       .set({ lastQuery: opts.lastQuery ?? null, updatedAt: opts.now })
-      .where(and(eq(aiThreads.id, threadId), eq(aiThreads.groupId, opts.groupId)));
+      .where(scope.owns(aiThreads, eq(aiThreads.id, threadId)));
   }
   // The reply is stamped a millisecond later so the order survives equal clocks.
-  await tx.insert(aiMessages).values([
-    { threadId, groupId: opts.groupId, role: 'user', content: opts.question, createdAt: opts.now },
-    {
-      threadId,
-      groupId: opts.groupId,
-      role: 'assistant',
-      content: opts.response,
-      artifacts: opts.artifacts,
-      createdAt: new Date(opts.now.getTime() + 1),
-    },
-  ]);
+  await tx.insert(aiMessages).values(
+    scope.rows(aiMessages, [
+      { threadId, role: 'user', content: opts.question, createdAt: opts.now },
+      {
+        threadId,
+        role: 'assistant',
+        content: opts.response,
+        artifacts: opts.artifacts,
+        createdAt: new Date(opts.now.getTime() + 1),
+      },
+    ]),
+  );
   return threadId;
 }

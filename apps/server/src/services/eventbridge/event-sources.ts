@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import {
   EVENTBRIDGE_TEXTS,
   fullEventSourceName,
@@ -11,6 +11,7 @@ import {
 import { ERROR_CODES } from '@callsight/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { acrossGroups, forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { eventSources } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
@@ -62,17 +63,11 @@ export async function requireEventBridge(db: Db, groupId: string): Promise<void>
     throw forbidden(EVENTBRIDGE_TEXTS.notEnabled);
 }
 
-async function liveRow(db: Db, caller: Caller, id: string): Promise<Row> {
-  const [row] = await db
+async function liveRow(scope: GroupScope, id: string): Promise<Row> {
+  const [row] = await scope.db
     .select()
     .from(eventSources)
-    .where(
-      and(
-        eq(eventSources.id, id),
-        eq(eventSources.groupId, caller.groupId),
-        ne(eventSources.status, 'deleted'),
-      ),
-    )
+    .where(scope.owns(eventSources, eq(eventSources.id, id), ne(eventSources.status, 'deleted')))
     .limit(1);
   if (!row) throw notFound(EVENTBRIDGE_TEXTS.notFound);
   return row;
@@ -96,7 +91,7 @@ async function refreshStatus(deps: EventSourceDeps, row: Row): Promise<Row> {
     const [updated] = await tx
       .update(eventSources)
       .set({ status, updatedAt: new Date() })
-      .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)))
+      .where(forGroup(tx, row.groupId).owns(eventSources, eq(eventSources.id, row.id)))
       .returning();
     await recordAudit(tx, {
       groupId: row.groupId,
@@ -117,14 +112,12 @@ export async function listEventSources(
   includeDeleted: boolean,
 ): Promise<EventSource[]> {
   await requireEventBridge(deps.db, caller.groupId);
+  const scope = forGroup(deps.db, caller.groupId);
   const rows = await deps.db
     .select()
     .from(eventSources)
     .where(
-      and(
-        eq(eventSources.groupId, caller.groupId),
-        includeDeleted ? undefined : ne(eventSources.status, 'deleted'),
-      ),
+      scope.owns(eventSources, includeDeleted ? undefined : ne(eventSources.status, 'deleted')),
     )
     .orderBy(eventSources.createdAt, eventSources.eventSourceName);
   const fresh = await Promise.all(
@@ -145,11 +138,12 @@ export async function createEventSource(
     name: fullEventSourceName(deps.partnerDomain, caller.groupId, input.eventSourceName),
     accountId: input.accountId,
   };
+  // A partner source is named by region, account and name alone, as in AWS.
   const [existing] = await deps.db
     .select({ id: eventSources.id })
     .from(eventSources)
     .where(
-      and(
+      acrossGroups.where(
         eq(eventSources.awsRegion, ref.region),
         eq(eventSources.accountId, ref.accountId),
         eq(eventSources.eventSourceName, ref.name),
@@ -193,13 +187,14 @@ function insertAudited(deps: EventSourceDeps, caller: Caller, ref: PartnerSource
   return deps.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(eventSources)
-      .values({
-        groupId: caller.groupId,
-        awsRegion: ref.region,
-        eventSourceName: ref.name,
-        accountId: ref.accountId,
-        status: 'pending',
-      })
+      .values(
+        forGroup(tx, caller.groupId).row(eventSources, {
+          awsRegion: ref.region,
+          eventSourceName: ref.name,
+          accountId: ref.accountId,
+          status: 'pending',
+        }),
+      )
       .returning();
     if (!inserted) throw new Error('event source not inserted');
     await recordAudit(tx, {
@@ -247,7 +242,7 @@ export async function deleteEventSource(
   id: string,
 ): Promise<void> {
   await requireEventBridge(deps.db, caller.groupId);
-  const row = await liveRow(deps.db, caller, id);
+  const row = await liveRow(forGroup(deps.db, caller.groupId), id);
   try {
     await deps.adapter.delete(refOf(row));
   } catch (err) {
@@ -261,7 +256,7 @@ export async function deleteEventSource(
     await tx
       .update(eventSources)
       .set({ status: 'deleted', updatedAt: new Date() })
-      .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)));
+      .where(forGroup(tx, row.groupId).owns(eventSources, eq(eventSources.id, row.id)));
     await recordAudit(tx, {
       ...auditActor(caller),
       service: 'eventbridge',
@@ -287,7 +282,7 @@ export async function associateEventSource(
   input: EventSourceAssociateInput,
 ): Promise<EventSource> {
   await requireEventBridge(deps.db, caller.groupId);
-  const row = await liveRow(deps.db, caller, id);
+  const row = await liveRow(forGroup(deps.db, caller.groupId), id);
   const eventBusName = input.eventBusName ?? row.eventSourceName;
   try {
     await deps.adapter.associate(refOf(row), eventBusName);
@@ -301,7 +296,7 @@ export async function associateEventSource(
     const [u] = await tx
       .update(eventSources)
       .set({ status: 'active', eventBusName, updatedAt: new Date() })
-      .where(and(eq(eventSources.id, row.id), eq(eventSources.groupId, row.groupId)))
+      .where(forGroup(tx, row.groupId).owns(eventSources, eq(eventSources.id, row.id)))
       .returning();
     await recordAudit(tx, {
       ...auditActor(caller),

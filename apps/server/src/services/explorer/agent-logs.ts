@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { EXPLORER_LIMITS, type AgentLogPage, type AgentLogQuery } from '@callsight/shared';
 import { softphoneLogs as l } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { countUpTo } from './count-up-to.ts';
 import { resolveWindow } from './time-window.ts';
 
@@ -22,19 +22,17 @@ function ordering(query: AgentLogQuery): SQL[] {
  * the number of lines matching; served by the (group_id, ts) index.
  */
 export async function listAgentLogs(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   query: AgentLogQuery,
   now = new Date(),
   totalCap: number = EXPLORER_LIMITS.totalCap,
 ): Promise<AgentLogPage> {
   const window = resolveWindow(query, now);
-  const conditions: SQL[] = [eq(l.groupId, groupId), gte(l.ts, window.from), lte(l.ts, window.to)];
+  const conditions: SQL[] = [gte(l.ts, window.from), lte(l.ts, window.to)];
   if (query.agent) conditions.push(inArray(l.agent, query.agent));
   if (query.level) conditions.push(inArray(l.level, query.level));
-  const where = and(...conditions);
   const [rows, counted] = await Promise.all([
-    db
+    scope.db
       .select({
         id: l.id,
         ts: l.ts,
@@ -44,11 +42,11 @@ export async function listAgentLogs(
         contactId: l.contactId,
       })
       .from(l)
-      .where(where)
+      .where(scope.owns(l, ...conditions))
       .orderBy(...ordering(query))
       .limit(query.size)
       .offset(query.from),
-    countUpTo(db, l, where, totalCap),
+    countUpTo(scope, l, conditions, totalCap),
   ]);
   return {
     ...counted,

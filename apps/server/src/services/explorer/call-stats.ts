@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { asc, desc, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CALL_STATS_NUMERIC_FIELDS,
@@ -22,7 +10,7 @@ import {
   type CallStatsSortColumn,
 } from '@callsight/shared';
 import { callSummaries as c } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { countUpTo } from './count-up-to.ts';
 import { resolveWindow } from './time-window.ts';
 
@@ -45,14 +33,10 @@ const NUMERIC_COLUMNS: Record<CallStatsNumericField, AnyPgColumn> = {
   durationSeconds: c.durationSeconds,
 };
 
-/** The where clause: the caller's group, the time window on start_time, then the filters. */
-function conditions(groupId: string, query: CallStatsQuery, now: Date): SQL[] {
+/** The conditions after the group's: the time window on start_time, then the filters. */
+function conditions(query: CallStatsQuery, now: Date): SQL[] {
   const window = resolveWindow(query, now);
-  const where: SQL[] = [
-    eq(c.groupId, groupId),
-    gte(c.startTime, window.from),
-    lte(c.startTime, window.to),
-  ];
+  const where: SQL[] = [gte(c.startTime, window.from), lte(c.startTime, window.to)];
   if (query.agent) where.push(inArray(c.agent, query.agent));
   if (query.contactId) where.push(inArray(c.contactId, query.contactId));
   if (query.agentISP) where.push(inArray(c.agentIsp, query.agentISP));
@@ -95,16 +79,16 @@ const PAGE_COLUMNS = {
 };
 
 const selectPage = (
-  db: DbOrTx,
-  where: SQL | undefined,
+  scope: GroupScope,
+  conds: readonly SQL[],
   order: SQL[],
   limit: number,
   offset: number,
 ) =>
-  db
+  scope.db
     .select(PAGE_COLUMNS)
     .from(c)
-    .where(where)
+    .where(scope.owns(c, ...conds))
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
@@ -114,14 +98,14 @@ const selectPage = (
  * which its ascending index read backwards cannot give (it yields them first): the rows with a
  * value are read first, then, only when the page reaches past them, the rows without one.
  */
-async function pageRows(db: DbOrTx, where: SQL | undefined, query: CallStatsQuery) {
+async function pageRows(scope: GroupScope, conds: readonly SQL[], query: CallStatsQuery) {
   if (query.sortColumn === 'timestamp' || query.sortDirection === 'asc')
-    return selectPage(db, where, ordering(query), query.size, query.from);
+    return selectPage(scope, conds, ordering(query), query.size, query.from);
   const column = SORT_COLUMNS[query.sortColumn];
   const tail = [desc(c.startTime), desc(c.contactId)];
-  const valued = and(where, isNotNull(column));
+  const valued = [...conds, isNotNull(column)];
   const rows = await selectPage(
-    db,
+    scope,
     valued,
     [sql`${column} desc nulls first`, ...tail],
     query.size,
@@ -131,15 +115,15 @@ async function pageRows(db: DbOrTx, where: SQL | undefined, query: CallStatsQuer
   // Rows with a value before the first missing one: all of them were on or before this page.
   let before = query.from + rows.length;
   if (rows.length === 0 && query.from > 0) {
-    const [counted] = await db
+    const [counted] = await scope.db
       .select({ n: sql<number>`count(*)::int` })
       .from(c)
-      .where(valued);
+      .where(scope.owns(c, ...valued));
     before = counted?.n ?? 0;
   }
   const missing = await selectPage(
-    db,
-    and(where, isNull(column)),
+    scope,
+    [...conds, isNull(column)],
     tail,
     query.size - rows.length,
     Math.max(0, query.from - before),
@@ -153,16 +137,15 @@ async function pageRows(db: DbOrTx, where: SQL | undefined, query: CallStatsQuer
  * call), through the (group_id, start_time) index or a sort column's index (migration 0007).
  */
 export async function listCallStats(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   query: CallStatsQuery,
   now = new Date(),
   totalCap: number = EXPLORER_LIMITS.totalCap,
 ): Promise<CallStatsPage> {
-  const where = and(...conditions(groupId, query, now));
+  const conds = conditions(query, now);
   const [rows, counted] = await Promise.all([
-    pageRows(db, where, query),
-    countUpTo(db, c, where, totalCap),
+    pageRows(scope, conds, query),
+    countUpTo(scope, c, conds, totalCap),
   ]);
   return {
     ...counted,

@@ -8,9 +8,10 @@ import {
   type GroupSaveResult,
   type GroupUpdateInput,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { acrossGroups, forGroup } from '../../db/group-scope.ts';
 import { configEntries, customers, groups } from '../../db/schema/index.ts';
-import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
@@ -26,10 +27,9 @@ export const DEFAULT_GROUP_CONFIG: Record<string, string> = {
   HEARTBEAT_ENABLED: 'false',
 };
 
-const heartbeatEnabled = sql<boolean>`coalesce((
-  select ${configEntries.value} = 'true' from ${configEntries}
-  where ${configEntries.groupId} = ${groups.id} and ${configEntries.key} = 'HEARTBEAT_ENABLED'
-), false)`;
+/** Read through a left join of the group's HEARTBEAT_ENABLED entry (at most one: the key). */
+const heartbeatEnabled = sql<boolean>`coalesce(${configEntries.value} = 'true', false)`;
+const HEARTBEAT_KEY = 'HEARTBEAT_ENABLED';
 
 const detailColumns = {
   id: groups.id,
@@ -52,10 +52,12 @@ function toDetail(row: DetailRow): GroupDetail {
 
 /** One group with its secret and archive time, for platform staff; unknown ids are not found. */
 export async function getGroupDetail(db: DbOrTx, id: string): Promise<GroupDetail> {
+  const scope = forGroup(db, id);
   const [row] = await db
     .select(detailColumns)
     .from(groups)
     .innerJoin(customers, eq(customers.id, groups.customerId))
+    .leftJoin(configEntries, scope.owns(configEntries, eq(configEntries.key, HEARTBEAT_KEY)))
     .where(eq(groups.id, id))
     .limit(1);
   if (!row) throw notFound('Group not found');
@@ -74,10 +76,18 @@ export async function getGroupForCaller(
 
 /** Archived groups, most recently archived first. */
 export async function listArchivedGroups(db: DbOrTx): Promise<GroupDetail[]> {
+  // Platform staff's list of groups: each row joins its own group's entry.
   const rows = await db
     .select(detailColumns)
     .from(groups)
     .innerJoin(customers, eq(customers.id, groups.customerId))
+    .leftJoin(
+      configEntries,
+      acrossGroups.where(
+        eq(configEntries.groupId, groups.id),
+        eq(configEntries.key, HEARTBEAT_KEY),
+      ),
+    )
     .where(eq(groups.status, 'archived'))
     .orderBy(sql`${groups.archivedAt} desc nulls last`, asc(groups.name));
   return rows.map(toDetail);
@@ -121,11 +131,10 @@ export async function createGroup(
       .returning({ id: groups.id });
     if (!group) throw new Error('group not created');
     await tx.insert(configEntries).values(
-      Object.entries(DEFAULT_GROUP_CONFIG).map(([key, value]) => ({
-        groupId: group.id,
-        key,
-        value,
-      })),
+      forGroup(tx, group.id).rows(
+        configEntries,
+        Object.entries(DEFAULT_GROUP_CONFIG).map(([key, value]) => ({ key, value })),
+      ),
     );
     await recordAudit(tx, {
       groupId: group.id,

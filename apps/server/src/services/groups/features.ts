@@ -1,21 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   FEATURE_FLAGS,
   FeatureFlagSchema,
   type EnabledFeature,
   type FeatureFlag,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
-import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { forGroup } from '../../db/group-scope.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { groupFeatures } from '../../db/schema/index.ts';
 
 /** The enabled features of a group, as the access token carries them. */
 export async function enabledFeatures(db: DbOrTx, groupId: string): Promise<EnabledFeature[]> {
+  const scope = forGroup(db, groupId);
   const rows = await db
     .select({ feature: groupFeatures.feature })
     .from(groupFeatures)
-    .where(and(eq(groupFeatures.groupId, groupId), eq(groupFeatures.enabled, true)));
+    .where(scope.owns(groupFeatures, eq(groupFeatures.enabled, true)));
   const out: EnabledFeature[] = [];
   for (const r of rows) {
     const parsed = FeatureFlagSchema.safeParse(r.feature);
@@ -44,10 +46,11 @@ export async function setFeatures(
   changes: Partial<Record<FeatureFlag, boolean>>,
 ): Promise<Record<FeatureFlag, boolean>> {
   await db.transaction(async (tx) => {
+    const scope = forGroup(tx, groupId);
     for (const [feature, enabled] of Object.entries(changes)) {
       await tx
         .insert(groupFeatures)
-        .values({ groupId, feature, enabled })
+        .values(scope.row(groupFeatures, { feature, enabled }))
         .onConflictDoUpdate({
           target: [groupFeatures.groupId, groupFeatures.feature],
           set: { enabled },

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { permissionsFor, type GroupRole, type Permission } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { acrossGroups, forGroup } from '../../db/group-scope.ts';
 import { groups, memberships, users } from '../../db/schema/index.ts';
 
 export interface GroupAccess {
@@ -18,10 +19,11 @@ export async function resolveGroupAccess(
   user: { id: string; isSuper: boolean },
   groupId: string,
 ): Promise<GroupAccess | null> {
+  const scope = forGroup(db, groupId);
   const [row] = await db
     .select({ status: groups.status, role: memberships.role })
     .from(groups)
-    .leftJoin(memberships, and(eq(memberships.groupId, groups.id), eq(memberships.userId, user.id)))
+    .leftJoin(memberships, scope.owns(memberships, eq(memberships.userId, user.id)))
     .where(eq(groups.id, groupId))
     .limit(1);
   if (!row) return null;
@@ -46,11 +48,12 @@ export async function pickCurrentGroup(
         .where(eq(groups.status, 'active'))
         .orderBy(groups.createdAt, groups.name)
         .limit(1)
-    : await db
+    : // Sign-in: the user's first group, whichever it is.
+      await db
         .select({ id: groups.id })
         .from(memberships)
         .innerJoin(groups, eq(groups.id, memberships.groupId))
-        .where(and(eq(memberships.userId, user.id), eq(groups.status, 'active')))
+        .where(acrossGroups.where(eq(memberships.userId, user.id), eq(groups.status, 'active')))
         .orderBy(groups.createdAt, groups.name)
         .limit(1);
   const first = candidates[0];

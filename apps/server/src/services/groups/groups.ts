@@ -1,14 +1,14 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Group } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { acrossGroups, forGroup } from '../../db/group-scope.ts';
 import { configEntries, customers, groups, memberships } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 
-const heartbeatEnabled = sql<boolean>`coalesce((
-  select ${configEntries.value} = 'true' from ${configEntries}
-  where ${configEntries.groupId} = ${groups.id} and ${configEntries.key} = 'HEARTBEAT_ENABLED'
-), false)`;
+/** Read through a left join of the group's HEARTBEAT_ENABLED entry (at most one: the key). */
+const heartbeatEnabled = sql<boolean>`coalesce(${configEntries.value} = 'true', false)`;
+const HEARTBEAT_KEY = 'HEARTBEAT_ENABLED';
 
 const groupColumns = {
   id: groups.id,
@@ -26,16 +26,27 @@ export async function listGroups(
   db: DbOrTx,
   caller: Pick<Caller, 'userId' | 'isSuper'>,
 ): Promise<Group[]> {
+  // A list of groups: each row joins its own group's entry and membership.
   const base = db
     .select(groupColumns)
     .from(groups)
-    .innerJoin(customers, eq(customers.id, groups.customerId));
+    .innerJoin(customers, eq(customers.id, groups.customerId))
+    .leftJoin(
+      configEntries,
+      acrossGroups.where(
+        eq(configEntries.groupId, groups.id),
+        eq(configEntries.key, HEARTBEAT_KEY),
+      ),
+    );
   const rows = caller.isSuper
     ? await base.where(eq(groups.status, 'active')).orderBy(asc(groups.name))
     : await base
         .innerJoin(
           memberships,
-          and(eq(memberships.groupId, groups.id), eq(memberships.userId, caller.userId)),
+          acrossGroups.where(
+            eq(memberships.groupId, groups.id),
+            eq(memberships.userId, caller.userId),
+          ),
         )
         .where(eq(groups.status, 'active'))
         .orderBy(asc(groups.name));
@@ -48,17 +59,16 @@ export async function getGroup(
   caller: Pick<Caller, 'userId' | 'isSuper'>,
   id: string,
 ): Promise<Group> {
+  const scope = forGroup(db, id);
   const query = db
     .select(groupColumns)
     .from(groups)
-    .innerJoin(customers, eq(customers.id, groups.customerId));
+    .innerJoin(customers, eq(customers.id, groups.customerId))
+    .leftJoin(configEntries, scope.owns(configEntries, eq(configEntries.key, HEARTBEAT_KEY)));
   const [row] = caller.isSuper
     ? await query.where(eq(groups.id, id)).limit(1)
     : await query
-        .innerJoin(
-          memberships,
-          and(eq(memberships.groupId, groups.id), eq(memberships.userId, caller.userId)),
-        )
+        .innerJoin(memberships, scope.owns(memberships, eq(memberships.userId, caller.userId)))
         .where(eq(groups.id, id))
         .limit(1);
   if (!row) throw notFound('Group not found');

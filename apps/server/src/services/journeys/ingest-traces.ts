@@ -14,7 +14,7 @@ import {
   type NormalizedSpan,
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { isNodePostgres, unnestRows, type UnnestColumn } from '../telemetry/pg-arrays.ts';
 import { TRACE_FILTER_COLUMNS } from './filter-columns.ts';
 

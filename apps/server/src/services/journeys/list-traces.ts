@@ -1,8 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { TRACE_LIST, type TraceListQuery, type TraceListRow } from '@callsight/shared';
 import { journeyTraces as t } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
-import { queryRows } from '../telemetry/pg-arrays.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { TRACE_FILTER_COLUMNS } from './filter-columns.ts';
 
@@ -15,26 +14,20 @@ export interface TraceListResult {
   prevCursor: string | null;
 }
 
-interface Row {
-  trace_id: string;
-  start_us: string;
-  start_time: string;
-  service_name: string;
-  span_count: number;
-  duration_ms: number;
-}
-
 /**
  * Counts the matching traces up to `cap`, newest first. The order matters: traces are stored as
  * they arrive, so without it PostgreSQL may count "the last 7 days" by a sequential scan that
  * reads every older trace before the first match.
  */
-async function countTraces(db: DbOrTx, where: SQL | undefined, cap: number) {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (
-          select 1 from ${t} where ${where} order by ${t.startTime} desc limit ${cap + 1}) c`,
-  );
+async function countTraces(scope: GroupScope, filters: SQL[], cap: number) {
+  const matching = scope.db
+    .select({ one: sql`1`.as('one') })
+    .from(t)
+    .where(scope.owns(t, ...filters))
+    .orderBy(sql`${t.startTime} desc`)
+    .limit(cap + 1)
+    .as('c');
+  const [row] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(matching);
   const n = Number(row?.n ?? 0);
   return n > cap
     ? { total: cap, totalRelation: 'gte' as const }
@@ -47,11 +40,10 @@ async function countTraces(db: DbOrTx, where: SQL | undefined, cap: number) {
  * cursors, so pages stay the same while new traces arrive. Reads journey_traces only.
  */
 export async function listTraces(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   query: TraceListQuery,
 ): Promise<TraceListResult> {
-  const where: SQL[] = [eq(t.groupId, groupId)];
+  const where: SQL[] = [];
   if (query.startGte)
     where.push(sql`${t.startTime} >= ${query.startGte.toISOString()}::timestamptz`);
   if (query.endLte) where.push(sql`${t.endTime} <= ${query.endLte.toISOString()}::timestamptz`);
@@ -64,7 +56,6 @@ export async function listTraces(
         : sql`${column} ${op} ${f.value}::text`,
     );
   }
-  const filtered = and(...where);
 
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const desc = query.sortDirection === 'desc';
@@ -75,21 +66,22 @@ export async function listTraces(
     ? sql`(${t.startTime}, ${t.traceId}) ${sql.raw(ascending ? '>' : '<')} ('epoch'::timestamptz + ${cursor.startUs}::int8 * interval '1 microsecond', ${cursor.traceId}::text)`
     : undefined;
   const order = sql.raw(ascending ? 'asc' : 'desc');
-  const pageWhere = keyset ? and(filtered, keyset) : filtered;
 
   const [rows, counted] = await Promise.all([
-    queryRows<Row>(
-      db,
-      sql`select ${t.traceId} as trace_id,
-            ((extract(epoch from ${t.startTime}) * 1000000)::int8)::text as start_us,
-            to_char(${t.startTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as start_time,
-            ${t.serviceName} as service_name, ${t.spanCount} as span_count,
-            ${t.durationMs} as duration_ms
-          from ${t} where ${pageWhere}
-          order by ${t.startTime} ${order}, ${t.traceId} ${order}
-          limit ${query.size + 1}`,
-    ),
-    countTraces(db, filtered, TRACE_LIST.totalCap),
+    scope.db
+      .select({
+        trace_id: t.traceId,
+        start_us: sql<string>`((extract(epoch from ${t.startTime}) * 1000000)::int8)::text`,
+        start_time: sql<string>`to_char(${t.startTime} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        service_name: t.serviceName,
+        span_count: t.spanCount,
+        duration_ms: t.durationMs,
+      })
+      .from(t)
+      .where(scope.owns(t, ...where, keyset))
+      .orderBy(sql`${t.startTime} ${order}`, sql`${t.traceId} ${order}`)
+      .limit(query.size + 1),
+    countTraces(scope, where, TRACE_LIST.totalCap),
   ]);
   const more = rows.length > query.size;
   const page = rows.slice(0, query.size);

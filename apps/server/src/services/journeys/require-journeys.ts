@@ -1,5 +1,5 @@
 import { isFeatureEnabled, TRACE_TEXTS } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { enabledFeatures } from '../groups/features.ts';
 

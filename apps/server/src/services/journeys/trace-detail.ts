@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { TRACE_TEXTS, insightRuleById, type Insight, type SpanLogs } from '@callsight/shared';
 import { journeyInsights, journeySpans, softphoneLogs } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { queryRows } from '../telemetry/pg-arrays.ts';
 
 interface ScopeRow {
@@ -18,10 +18,10 @@ interface ScopeRow {
  * has none. PostgreSQL writes each span's JSON around the stored json text and joins them per
  * scope: a 5,000-span journey is megabytes, and row-by-row parsing would cost more than the query.
  */
-export async function getTraceJson(db: DbOrTx, groupId: string, traceId: string): Promise<string> {
+export async function getTraceJson(scope: GroupScope, traceId: string): Promise<string> {
   const id = traceId.toLowerCase();
   const rows = await queryRows<ScopeRow>(
-    db,
+    scope.db,
     sql`with spans as (
           select s.resource_attributes::text as resource, s.scope_name, s.scope_version,
             s.start_ns, s.span_id,
@@ -37,7 +37,7 @@ export async function getTraceJson(db: DbOrTx, groupId: string, traceId: string)
                  where c.group_id = s.group_id and c.contact_id = s.call_id))::text
             || ',"insightsCount":' || s.insight_count || '}' as span
           from journey_spans s
-          where s.group_id = ${groupId}::uuid and s.trace_id = ${id})
+          where s.group_id = ${scope.groupId}::uuid and s.trace_id = ${id})
         select resource, scope_name, scope_version,
           string_agg(span, ',' order by start_ns, span_id) as spans
         from spans
@@ -61,13 +61,13 @@ export async function getTraceJson(db: DbOrTx, groupId: string, traceId: string)
   return `{"traceId":${JSON.stringify(id)},"resourceSpans":[${resourceSpans.join(',')}]}`;
 }
 
-async function findSpan(db: DbOrTx, groupId: string, traceId: string, spanId: string) {
-  const [span] = await db
+async function findSpan(scope: GroupScope, traceId: string, spanId: string) {
+  const [span] = await scope.db
     .select({ callId: journeySpans.callId })
     .from(journeySpans)
     .where(
-      and(
-        eq(journeySpans.groupId, groupId),
+      scope.owns(
+        journeySpans,
         eq(journeySpans.traceId, traceId.toLowerCase()),
         eq(journeySpans.spanId, spanId.toLowerCase()),
       ),
@@ -79,18 +79,17 @@ async function findSpan(db: DbOrTx, groupId: string, traceId: string, spanId: st
 
 /** GET /api/traces/{traceId}/spans/{spanId}/insights: the insights recorded on the span. */
 export async function getSpanInsights(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   traceId: string,
   spanId: string,
 ): Promise<Insight[]> {
-  await findSpan(db, groupId, traceId, spanId);
-  const rows = await db
+  await findSpan(scope, traceId, spanId);
+  const rows = await scope.db
     .select()
     .from(journeyInsights)
     .where(
-      and(
-        eq(journeyInsights.groupId, groupId),
+      scope.owns(
+        journeyInsights,
         eq(journeyInsights.traceId, traceId.toLowerCase()),
         eq(journeyInsights.spanId, spanId.toLowerCase()),
       ),
@@ -120,17 +119,16 @@ const MAX_SPAN_LOGS = 1000;
 
 /** GET /api/traces/{traceId}/spans/{spanId}/logs: the softphone logs of the span's call. */
 export async function getSpanLogs(
-  db: DbOrTx,
-  groupId: string,
+  scope: GroupScope,
   traceId: string,
   spanId: string,
 ): Promise<SpanLogs> {
-  const { callId } = await findSpan(db, groupId, traceId, spanId);
+  const { callId } = await findSpan(scope, traceId, spanId);
   if (!callId) return { callId: null, data: [] };
-  const rows = await db
+  const rows = await scope.db
     .select()
     .from(softphoneLogs)
-    .where(and(eq(softphoneLogs.groupId, groupId), eq(softphoneLogs.contactId, callId)))
+    .where(scope.owns(softphoneLogs, eq(softphoneLogs.contactId, callId)))
     .orderBy(asc(softphoneLogs.ts), asc(softphoneLogs.id))
     .limit(MAX_SPAN_LOGS);
   return {

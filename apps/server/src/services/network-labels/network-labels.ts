@@ -2,15 +2,16 @@ import { asc, eq } from 'drizzle-orm';
 import type { NetworkLabel, NetworkLabelMap, NetworkLabelMapUpdate } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { groups, networkLabels } from '../../db/schema/index.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 
 /** The ordered network labels of a group (first match wins), as `ipMap`. */
-export async function getNetworkLabels(db: DbOrTx, groupId: string): Promise<NetworkLabelMap> {
-  const rows = await db
+export async function getNetworkLabels(scope: GroupScope): Promise<NetworkLabelMap> {
+  const rows = await scope.db
     .select({ cidr: networkLabels.cidr, label: networkLabels.label })
     .from(networkLabels)
-    .where(eq(networkLabels.groupId, groupId))
+    .where(scope.owns(networkLabels))
     .orderBy(asc(networkLabels.position));
   return { ipMap: rows };
 }
@@ -27,16 +28,16 @@ export async function replaceNetworkLabels(
 ): Promise<NetworkLabelMap> {
   const groupId = caller.groupId;
   return db.transaction(async (tx) => {
+    const scope = forGroup(tx, groupId);
     await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');
-    const before = await getNetworkLabels(tx, groupId);
-    await tx.delete(networkLabels).where(eq(networkLabels.groupId, groupId));
+    const before = await getNetworkLabels(scope);
+    await tx.delete(networkLabels).where(scope.owns(networkLabels));
     const rows = input.ipMap.map((entry: NetworkLabel, position) => ({
-      groupId,
       position,
       cidr: entry.cidr,
       label: entry.label,
     }));
-    if (rows.length > 0) await tx.insert(networkLabels).values(rows);
+    if (rows.length > 0) await tx.insert(networkLabels).values(scope.rows(networkLabels, rows));
     await recordAudit(tx, {
       groupId,
       userId: caller.userId,

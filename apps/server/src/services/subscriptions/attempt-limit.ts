@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 
 export interface AttemptLimit {

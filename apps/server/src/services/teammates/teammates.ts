@@ -8,9 +8,10 @@ import {
   type TeammateUpdateInput,
   type UserLookup,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { acrossGroups, forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { groups, memberships, refreshSessions, users } from '../../db/schema/index.ts';
-import { recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
@@ -30,37 +31,32 @@ const memberColumns = {
 };
 
 /** Members of one group, in name order, as the teammates table shows them. */
-export async function listTeammates(
-  db: DbOrTx,
-  caller: Actor,
-  groupId = caller.groupId,
-): Promise<Teammate[]> {
-  const rows = await db
+export async function listTeammates(scope: GroupScope, caller: Actor): Promise<Teammate[]> {
+  const rows = await scope.db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(eq(memberships.groupId, groupId))
+    .where(scope.owns(memberships))
     .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
-  return withVisibleGroups(db, caller, rows);
+  return withVisibleGroups(scope.db, caller, rows);
 }
 
-/** One member of the caller's current group; anyone else is not found. */
+/** One member of the group (the caller's current one from the route); anyone else is not found. */
 export async function getTeammate(
-  db: DbOrTx,
+  scope: GroupScope,
   caller: Actor,
   userId: string,
-  groupId = caller.groupId,
 ): Promise<Teammate> {
-  const [row] = await db
+  const [row] = await scope.db
     .select(memberColumns)
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(and(eq(memberships.groupId, groupId), eq(memberships.userId, userId)))
+    .where(scope.owns(memberships, eq(memberships.userId, userId)))
     .limit(1);
   if (!row) throw notFound(TEAMMATE_TEXTS.notFound);
-  const [teammate] = await withVisibleGroups(db, caller, [row]);
+  const [teammate] = await withVisibleGroups(scope.db, caller, [row]);
   if (!teammate) throw notFound(TEAMMATE_TEXTS.notFound);
   return teammate;
 }
@@ -97,8 +93,9 @@ export async function createTeammate(
   caller: Actor,
   input: TeammateCreateInput,
 ): Promise<Teammate> {
-  const group = await assertManages(db, caller, input.group);
+  const group = await assertManages(forGroup(db, input.group), caller);
   const userId = await db.transaction(async (tx) => {
+    const scope = forGroup(tx, input.group);
     if (input.id) {
       const user = await findUser(tx, input.id);
       // Another customer's account (or a platform administrator) is as unknown as a wrong id.
@@ -109,15 +106,10 @@ export async function createTeammate(
           email: TEAMMATE_TEXTS.existingUserMismatch,
         });
       }
-      const [already] = await tx
-        .select({ role: memberships.role })
-        .from(memberships)
-        .where(and(eq(memberships.userId, user.id), eq(memberships.groupId, input.group)))
-        .limit(1);
-      if (already) throw conflict(TEAMMATE_TEXTS.alreadyMember);
+      if (await roleIn(scope, user.id)) throw conflict(TEAMMATE_TEXTS.alreadyMember);
       await tx
         .insert(memberships)
-        .values({ userId: user.id, groupId: input.group, role: input.role });
+        .values(scope.row(memberships, { userId: user.id, role: input.role }));
       if (!user.currentGroupId)
         await tx.update(users).set({ currentGroupId: input.group }).where(eq(users.id, user.id));
       await auditMembership(tx, caller, group, 'addTeammate', user.id, {
@@ -148,14 +140,14 @@ export async function createTeammate(
     if (!created) throw emailTaken();
     await tx
       .insert(memberships)
-      .values({ userId: created.id, groupId: input.group, role: input.role });
+      .values(scope.row(memberships, { userId: created.id, role: input.role }));
     await auditMembership(tx, caller, group, 'createTeammate', created.id, {
       email: input.email,
       role: input.role,
     });
     return created.id;
   });
-  return getTeammate(db, caller, userId, input.group);
+  return getTeammate(forGroup(db, input.group), caller, userId);
 }
 
 /**
@@ -168,10 +160,11 @@ export async function updateTeammate(
   caller: Actor,
   input: TeammateUpdateInput,
 ): Promise<Teammate> {
-  const group = await assertManages(db, caller, input.group);
+  const group = await assertManages(forGroup(db, input.group), caller);
   await db.transaction(async (tx) => {
+    const scope = forGroup(tx, input.group);
     const user = await findUser(tx, input.id);
-    const role = user ? await roleIn(tx, user.id, input.group) : null;
+    const role = user ? await roleIn(scope, user.id) : null;
     if (!user || !role) throw notFound(TEAMMATE_TEXTS.notFound);
     if (user.isSuper && !caller.isSuper) throw forbidden(TEAMMATE_TEXTS.superOnlyBySuper);
 
@@ -198,7 +191,7 @@ export async function updateTeammate(
     const newRole: GroupRole = user.isSuper ? role : input.role;
     if (newRole !== role) {
       changed.push('role');
-      if (role === 'admin') await assertAnotherAdmin(tx, input.group, user.id);
+      if (role === 'admin') await assertAnotherAdmin(scope, user.id);
     }
     if (changed.length === 0) return;
 
@@ -213,7 +206,7 @@ export async function updateTeammate(
       await tx
         .update(memberships)
         .set({ role: newRole })
-        .where(and(eq(memberships.userId, user.id), eq(memberships.groupId, input.group)));
+        .where(scope.owns(memberships, eq(memberships.userId, user.id)));
     }
     // Someone else's new password ends their other sessions.
     if (input.password !== undefined && user.id !== caller.userId) {
@@ -227,7 +220,7 @@ export async function updateTeammate(
       role: newRole,
     });
   });
-  return getTeammate(db, caller, input.id, input.group);
+  return getTeammate(forGroup(db, input.group), caller, input.id);
 }
 
 /**
@@ -239,18 +232,18 @@ export async function removeTeammate(db: Db, caller: Actor, userId: string): Pro
   const group = await findGroup(db, groupId);
   if (!group) throw notFound(TEAMMATE_TEXTS.notFound);
   await db.transaction(async (tx) => {
+    const scope = forGroup(tx, groupId);
     const user = await findUser(tx, userId);
-    const role = user ? await roleIn(tx, user.id, groupId) : null;
+    const role = user ? await roleIn(scope, user.id) : null;
     if (!user || !role) throw notFound(TEAMMATE_TEXTS.notFound);
     if (user.isSuper && !caller.isSuper) throw forbidden(TEAMMATE_TEXTS.superOnlyBySuper);
-    if (role === 'admin') await assertAnotherAdmin(tx, groupId, user.id);
-    await tx
-      .delete(memberships)
-      .where(and(eq(memberships.userId, user.id), eq(memberships.groupId, groupId)));
+    if (role === 'admin') await assertAnotherAdmin(scope, user.id);
+    await tx.delete(memberships).where(scope.owns(memberships, eq(memberships.userId, user.id)));
+    // The account's memberships in any group: none left deletes it.
     const [left] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(memberships)
-      .where(eq(memberships.userId, user.id));
+      .where(acrossGroups.where(eq(memberships.userId, user.id)));
     const accountDeleted = !user.isSuper && (left?.n ?? 0) === 0;
     if (accountDeleted) await tx.delete(users).where(eq(users.id, user.id));
     await auditMembership(tx, caller, group, 'removeTeammate', user.id, {
@@ -283,10 +276,10 @@ async function findGroup(db: DbOrTx, groupId: string): Promise<GroupInfo | null>
 }
 
 /** Refuses unless the caller is a super user or an admin of the (active) group; answers it. */
-async function assertManages(db: DbOrTx, caller: Actor, groupId: string): Promise<GroupInfo> {
-  const group = await findGroup(db, groupId);
+async function assertManages(scope: GroupScope, caller: Actor): Promise<GroupInfo> {
+  const group = await findGroup(scope.db, scope.groupId);
   if (caller.isSuper && group) return group;
-  const role = group?.status === 'active' ? await roleIn(db, caller.userId, groupId) : null;
+  const role = group?.status === 'active' ? await roleIn(scope, caller.userId) : null;
   if (!group || role !== 'admin') throw forbidden(TEAMMATE_TEXTS.notGroupAdmin);
   return group;
 }
@@ -301,11 +294,12 @@ async function belongsToCustomer(
   customerId: string,
 ): Promise<boolean> {
   if (user.isSuper) return false;
+  // Every group of the account, to compare their customers.
   const [first, second] = await db
     .select({ customerId: groups.customerId })
     .from(memberships)
     .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(eq(memberships.userId, user.id))
+    .where(acrossGroups.where(eq(memberships.userId, user.id)))
     .groupBy(groups.customerId)
     .limit(2);
   return first !== undefined && second === undefined && first.customerId === customerId;
@@ -319,17 +313,11 @@ function emailTaken(): AppError {
 }
 
 /** A group must keep a Group Admin: refuses when `userId` is its only one. */
-async function assertAnotherAdmin(db: DbOrTx, groupId: string, userId: string): Promise<void> {
-  const [other] = await db
+async function assertAnotherAdmin(scope: GroupScope, userId: string): Promise<void> {
+  const [other] = await scope.db
     .select({ userId: memberships.userId })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.groupId, groupId),
-        eq(memberships.role, 'admin'),
-        ne(memberships.userId, userId),
-      ),
-    )
+    .where(scope.owns(memberships, eq(memberships.role, 'admin'), ne(memberships.userId, userId)))
     .limit(1);
   if (!other) throw conflict(TEAMMATE_TEXTS.lastAdmin);
 }
@@ -340,14 +328,20 @@ async function administersAllGroupsOf(
   callerId: string,
   userId: string,
 ): Promise<boolean> {
+  // Compares two accounts' memberships over every group.
   const adminOf = db
     .select({ groupId: memberships.groupId })
     .from(memberships)
-    .where(and(eq(memberships.userId, callerId), eq(memberships.role, 'admin')));
+    .where(acrossGroups.where(eq(memberships.userId, callerId), eq(memberships.role, 'admin')));
   const [outside] = await db
     .select({ groupId: memberships.groupId })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), sql`${memberships.groupId} not in ${adminOf}`))
+    .where(
+      acrossGroups.where(
+        eq(memberships.userId, userId),
+        sql`${memberships.groupId} not in ${adminOf}`,
+      ),
+    )
     .limit(1);
   return !outside;
 }
@@ -357,11 +351,11 @@ async function findUser(db: DbOrTx, id: string) {
   return user ?? null;
 }
 
-async function roleIn(db: DbOrTx, userId: string, groupId: string): Promise<GroupRole | null> {
-  const [row] = await db
+async function roleIn(scope: GroupScope, userId: string): Promise<GroupRole | null> {
+  const [row] = await scope.db
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.groupId, groupId)))
+    .where(scope.owns(memberships, eq(memberships.userId, userId)))
     .limit(1);
   return row?.role ?? null;
 }
@@ -386,16 +380,17 @@ async function withVisibleGroups(
 ): Promise<Teammate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  // The members' other groups, as far as the caller's own groups reach.
   const callerGroups = db
     .select({ groupId: memberships.groupId })
     .from(memberships)
-    .where(eq(memberships.userId, caller.userId));
+    .where(acrossGroups.where(eq(memberships.userId, caller.userId)));
   const visible = await db
     .select({ userId: memberships.userId, id: groups.id, name: groups.name })
     .from(memberships)
     .innerJoin(groups, eq(groups.id, memberships.groupId))
     .where(
-      and(
+      acrossGroups.where(
         inArray(memberships.userId, ids),
         caller.isSuper ? undefined : sql`${memberships.groupId} in ${callerGroups}`,
       ),
@@ -436,11 +431,12 @@ async function auditMembership(
 ): Promise<void> {
   const who = { userId: caller.userId, actor: caller.email, service: 'users', targetId };
   await recordAudit(tx, { ...who, groupId: group.id, action, result: 'success', details });
+  // The account's other groups each get a note.
   const others = await tx
     .select({ groupId: memberships.groupId, customerId: groups.customerId })
     .from(memberships)
     .innerJoin(groups, eq(groups.id, memberships.groupId))
-    .where(and(eq(memberships.userId, targetId), ne(memberships.groupId, group.id)));
+    .where(acrossGroups.where(eq(memberships.userId, targetId), ne(memberships.groupId, group.id)));
   for (const other of others) {
     const otherCustomer = other.customerId !== group.customerId;
     await recordAudit(tx, {

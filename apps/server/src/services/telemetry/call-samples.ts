@@ -6,7 +6,7 @@ import {
   type CallSecond,
   type CallSecondDirection,
 } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   binaryArray,
   numberArrayLiteral,

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import {
   CALL_TAGS,
   callQualityFromSeconds,
@@ -10,7 +10,8 @@ import {
   type CallQualityState,
 } from '@callsight/shared';
 import { callSummaries } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { loadSeconds } from './call-samples.ts';
 import { ConcurrentSummaryUpdate } from './retryable-errors.ts';
 import {
@@ -97,13 +98,6 @@ async function ensureCallSummaries(
   return created;
 }
 
-/** The group's rows of these contacts. */
-const ofContacts = (groupId: string, ids: readonly string[]) =>
-  and(
-    eq(callSummaries.groupId, groupId),
-    sql`${callSummaries.contactId} = any(${textArrayLiteral(ids)}::text[])`,
-  );
-
 /**
  * Makes sure each call has a summary row (created with `startMs` as its start until a summary
  * arrives) and locks the rows, in contact order so that two batches never wait on each other in
@@ -117,12 +111,23 @@ export async function lockCallSummaries(
   const ids = [...seeds.keys()].sort();
   if (ids.length === 0) return { rows: new Map(), created: new Set() };
   const created = await ensureCallSummaries(tx, groupId, ids, seeds);
-  return withErrorCounts(await selectLocked(tx, ofContacts(groupId, ids)), created);
+  return withErrorCounts(await selectLocked(forGroup(tx, groupId), ids), created);
 }
 
 /** Rows locked for update, in contact order so that two writers never wait on each other in a cycle. */
-const selectLocked = (tx: DbOrTx, where: SQL | undefined) =>
-  tx.select().from(callSummaries).where(where).orderBy(asc(callSummaries.contactId)).for('update');
+const selectLocked = (scope: GroupScope, ids: readonly string[], ...more: SQL[]) =>
+  scope.db
+    .select()
+    .from(callSummaries)
+    .where(
+      scope.owns(
+        callSummaries,
+        sql`${callSummaries.contactId} = any(${textArrayLiteral(ids)}::text[])`,
+        ...more,
+      ),
+    )
+    .orderBy(asc(callSummaries.contactId))
+    .for('update');
 
 /**
  * A row whose accumulator holds seconds after the last one its shown columns were derived from.
@@ -142,7 +147,7 @@ export async function refreshTrailingSummaries(
   ids: readonly string[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const rows = await selectLocked(tx, and(ofContacts(groupId, ids), TRAILING));
+  const rows = await selectLocked(forGroup(tx, groupId), ids, TRAILING);
   await refreshAndSaveCallSummaries(tx, groupId, rows);
   return rows.length;
 }

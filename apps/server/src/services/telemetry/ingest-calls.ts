@@ -6,6 +6,7 @@ import {
   type IngestResult,
 } from '@callsight/shared';
 import { getNetworkLabels } from '../network-labels/network-labels.ts';
+import { forGroup } from '../../db/group-scope.ts';
 import {
   lockCallSummaries,
   refreshAndSaveCallSummaries,
@@ -70,7 +71,7 @@ export async function ingestCalls(
   const seeds = new Map([...latest].map(([id, call]) => [id, call.startTime]));
 
   const { created, changed } = await ingestTransaction(deps, async (tx) => {
-    const labelOf = createNetworkLabeller((await getNetworkLabels(tx, groupId)).ipMap);
+    const labelOf = createNetworkLabeller((await getNetworkLabels(forGroup(tx, groupId))).ipMap);
     const locked = await lockCallSummaries(tx, groupId, seeds);
     const changed: CallSummaryRow[] = [];
     for (const [contactId, call] of latest) {

@@ -1,7 +1,7 @@
 import { EXPLORER_PUSH_PAGE, type NewCallMessage } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ConcurrencyGate } from './concurrency-gate.ts';
 import type { WatcherHook } from '../workflows/engine.ts';
 import { isRetryable } from './retryable-errors.ts';

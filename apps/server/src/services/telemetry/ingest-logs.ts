@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   INGEST_LIMITS,
   IngestEventSchema,
@@ -37,37 +36,6 @@ function storedId(
   return `h:${hash.digest('base64url').slice(0, 32)}`;
 }
 
-/** Whether a value holds U+0000 in any of its texts (object keys included). */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value).some(([key, v]) => holdsNul(key) || holdsNul(v));
-  return false;
-}
-
-/**
- * The schema, refusing an item with U+0000 in a field: PostgreSQL's text and jsonb cannot store
- * it, and the insert failed the whole batch (500). Such an item is refused with its field named,
- * like any malformed one, and the rest of the batch is stored.
- */
-function storable<S extends z.ZodType>(schema: S): S {
-  return schema.superRefine((item, ctx) => {
-    if (typeof item !== 'object' || item === null) return;
-    for (const [field, value] of Object.entries(item)) {
-      if (holdsNul(value))
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `${field} must not contain the NUL character (U+0000)`,
-        });
-    }
-  });
-}
-
-const StorableLogSchema = storable(IngestLogSchema);
-const StorableEventSchema = storable(IngestEventSchema);
-
 type LogRow = IngestLog & { storedId: string };
 
 const LOG_COLUMNS: UnnestColumn<LogRow>[] = [
@@ -92,7 +60,7 @@ export async function ingestLogs(
   assertBatchSize(items.length, INGEST_LIMITS.maxLogsPerRequest, 'logs');
   const batch = validateBatch(
     items,
-    StorableLogSchema,
+    IngestLogSchema,
     (l) => ({ field: 'time', ms: l.time }),
     deps.now(),
   );
@@ -173,7 +141,7 @@ export async function ingestEvents(
   assertBatchSize(items.length, INGEST_LIMITS.maxEventsPerRequest, 'events');
   const batch = validateBatch(
     items,
-    StorableEventSchema,
+    IngestEventSchema,
     (e) => ({ field: 'time', ms: e.time }),
     deps.now(),
   );

@@ -10,7 +10,7 @@ import {
   type IngestRejectedItem,
   type IngestResult,
 } from '@callsight/shared';
-import type { DbOrTx } from '../audit/audit-log.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   chunkInsert,
   loadSeconds,

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, type DemoAccounts, type DemoAccountsRemoved } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { acrossGroups } from '../../db/group-scope.ts';
 import { memberships, users } from '../../db/schema/index.ts';
-import { auditActor, recordAudit, type DbOrTx } from '../audit/audit-log.ts';
+import { auditActor, recordAudit } from '../audit/audit-log.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
@@ -42,7 +43,8 @@ export async function removeDemoAccounts(db: Db, caller: Caller): Promise<DemoAc
         : await tx
             .selectDistinct({ groupId: memberships.groupId })
             .from(memberships)
-            .where(inArray(memberships.userId, ids));
+            // Every group the demo accounts were in gets the audit note.
+            .where(acrossGroups.where(inArray(memberships.userId, ids)));
     if (ids.length > 0) await tx.delete(users).where(inArray(users.id, ids));
     const entry = {
       ...auditActor(caller),

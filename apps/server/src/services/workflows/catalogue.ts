@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { ne } from 'drizzle-orm';
 import {
   allowedActionsFor,
   hasPermission,
@@ -14,10 +14,9 @@ import {
   type WorkflowActionKind,
   type WorkflowCatalogue,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
 import { eventSources } from '../../db/schema/index.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
-import type { DbOrTx } from '../audit/audit-log.ts';
 import { enabledFeatures } from '../groups/features.ts';
 
 /** What a group may use: its feature flags turned into an enabled check. */
@@ -47,8 +46,8 @@ export function triggerPermitted(caller: Caller, trigger: TriggerDefinition): bo
 }
 
 /** The group's feature offer. */
-export async function groupOffer(db: DbOrTx, groupId: string): Promise<GroupOffer> {
-  return { features: await enabledFeatures(db, groupId), groupId };
+export async function groupOffer(scope: GroupScope): Promise<GroupOffer> {
+  return { features: await enabledFeatures(scope.db, scope.groupId), groupId: scope.groupId };
 }
 
 /**
@@ -56,8 +55,11 @@ export async function groupOffer(db: DbOrTx, groupId: string): Promise<GroupOffe
  * group's flag is off), the triggers the caller is permitted to use, with the actions each allows
  * in this group, and the actions (disabled when their flag is off).
  */
-export async function workflowCatalogue(db: Db, caller: Caller): Promise<WorkflowCatalogue> {
-  const offer = await groupOffer(db, caller.groupId);
+export async function workflowCatalogue(
+  scope: GroupScope,
+  caller: Caller,
+): Promise<WorkflowCatalogue> {
+  const offer = await groupOffer(scope);
   return {
     applications: WORKFLOW_APPLICATIONS.map((a) => ({
       id: a.id,
@@ -91,13 +93,13 @@ export async function workflowCatalogue(db: Db, caller: Caller): Promise<Workflo
 }
 
 /** The group's live event sources for step 3 (none while the eventbridge flag is off). */
-export async function eventSourceConfigs(db: Db, caller: Caller): Promise<EventSourceConfig[]> {
-  const offer = await groupOffer(db, caller.groupId);
+export async function eventSourceConfigs(scope: GroupScope): Promise<EventSourceConfig[]> {
+  const offer = await groupOffer(scope);
   if (!on(offer, 'eventbridge')) return [];
-  const rows = await db
+  const rows = await scope.db
     .select()
     .from(eventSources)
-    .where(and(eq(eventSources.groupId, caller.groupId), ne(eventSources.status, 'deleted')))
+    .where(scope.owns(eventSources, ne(eventSources.status, 'deleted')))
     .orderBy(eventSources.createdAt);
   return rows.map((r) => ({
     eventSourceId: r.id,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   compileRule,
   evaluateCall,
@@ -17,6 +17,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { workflowJobs, workflows } from '../../db/schema/index.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { queryRows, textArrayLiteral } from '../telemetry/pg-arrays.ts';
 import type { WorkflowJobPayload } from './run-action.ts';
 
@@ -114,11 +115,11 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
   const recent = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
 
-  async function load(groupId: string): Promise<GroupSet> {
-    const rows = await deps.db
+  async function load(scope: GroupScope): Promise<GroupSet> {
+    const rows = await scope.db
       .select()
       .from(workflows)
-      .where(and(eq(workflows.groupId, groupId), eq(workflows.active, true)));
+      .where(scope.owns(workflows, eq(workflows.active, true)));
     const seconds: CompiledWatcher[] = [];
     const calls: CompiledWatcher[] = [];
     const events: CompiledWatcher[] = [];
@@ -146,7 +147,7 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
     const set = sets.get(groupId);
     const stale = !set || deps.now() - set.loadedAtMs > deps.cacheTtlMs;
     if (stale && !loading.has(groupId)) {
-      const p = load(groupId);
+      const p = load(forGroup(deps.db, groupId));
       loading.set(groupId, p);
       p.then(
         (fresh) => {
@@ -201,8 +202,9 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
     let pending = 0;
     try {
       await deps.db.transaction(async (tx) => {
-        // Claims every firing in one statement, only for watchers still active and outside the
-        // cool-down; what another process claimed first comes back missing and is not queued.
+        const scope = forGroup(tx, groupId);
+        // Claims every firing in one statement, only for the group's watchers still active and
+        // outside the cool-down; what another process claimed first comes back missing.
         const claimed = await queryRows<{ workflow_id: string; contact_id: string }>(
           tx,
           sql`
@@ -210,7 +212,7 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
           select w.id, m.c, ${firedAt}
           from unnest(${textArrayLiteral(matches.map((m) => m.watcher.workflowId))}::uuid[],
                       ${textArrayLiteral(matches.map((m) => m.contactId))}::text[]) as m(w, c)
-          join workflows w on w.id = m.w and w.active
+          join workflows w on w.id = m.w and w.group_id = ${scope.groupId} and w.active
           on conflict (workflow_id, contact_id) do update set fired_at = excluded.fired_at
           where watcher_firings.fired_at <= ${before}
           returning workflow_id, contact_id`,
@@ -232,7 +234,6 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
           };
           return [
             {
-              groupId,
               workflowId: m.watcher.workflowId,
               payload: payload as unknown as Record<string, unknown>,
             },
@@ -245,12 +246,15 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
           const rows = await tx
             .insert(workflowJobs)
             .values(
-              held.map((j) => ({
-                ...j,
-                status: 'running' as const,
-                attempts: 1,
-                lockedUntil: lease,
-              })),
+              scope.rows(
+                workflowJobs,
+                held.map((j) => ({
+                  ...j,
+                  status: 'running' as const,
+                  attempts: 1,
+                  lockedUntil: lease,
+                })),
+              ),
             )
             .returning({ id: workflowJobs.id, payload: workflowJobs.payload });
           leased = rows.map((r) => ({
@@ -259,7 +263,7 @@ export function createWatcherEngine(deps: WatcherEngineDeps): WatcherEngine {
             payload: r.payload as unknown as WorkflowJobPayload,
           }));
         }
-        if (later.length > 0) await tx.insert(workflowJobs).values(later);
+        if (later.length > 0) await tx.insert(workflowJobs).values(scope.rows(workflowJobs, later));
         pending = later.length;
       });
     } catch (err) {

@@ -6,8 +6,8 @@ import {
   type AuditLogItem,
   type AuditLogQuery,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
 import { auditLog, workflowActionHistory } from '../../db/schema/index.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
 
 const MINUTE_MS = 60_000;
@@ -34,28 +34,27 @@ function windowOf(
 
 /** A page of the group's workflow action history, newest first, and the total in the window. */
 export async function listActionHistory(
-  db: Db,
-  groupId: string,
+  scope: GroupScope,
   query: ActionHistoryQuery,
   now = new Date(),
 ): Promise<{ items: ActionHistoryItem[]; total: number }> {
   const { from, to } = windowOf(query, 15 * MINUTE_MS, now);
   const h = workflowActionHistory;
-  const where = and(
-    eq(h.groupId, groupId),
+  const where = scope.owns(
+    h,
     gte(h.createdAt, from),
     lte(h.createdAt, to),
     query.workflowId ? sql`${h.workflowId}::text = ${query.workflowId}` : undefined,
   );
   const [rows, [totals]] = await Promise.all([
-    db
+    scope.db
       .select()
       .from(h)
       .where(where)
       .orderBy(desc(h.createdAt), desc(h.id))
       .limit(query.size)
       .offset(query.from),
-    db.select({ n: count() }).from(h).where(where),
+    scope.db.select({ n: count() }).from(h).where(where),
   ]);
   return {
     total: totals?.n ?? 0,
@@ -83,18 +82,13 @@ export async function listActionHistory(
  * service and id (the object or job id, or the row number), with the total in the window.
  */
 export async function listAuditLogs(
-  db: Db,
-  groupId: string,
+  scope: GroupScope,
   query: AuditLogQuery,
   now = new Date(),
 ): Promise<{ items: AuditLogItem[]; total: number }> {
   const { from, to } = windowOf(query, 60 * MINUTE_MS, now);
   const a = auditLog;
-  const filters: (SQL | undefined)[] = [
-    eq(a.groupId, groupId),
-    gte(a.createdAt, from),
-    lte(a.createdAt, to),
-  ];
+  const filters: (SQL | undefined)[] = [gte(a.createdAt, from), lte(a.createdAt, to)];
   if (query.service) filters.push(eq(a.service, query.service));
   if (query.id) {
     const rowId = /^\d{1,15}$/.test(query.id) ? Number(query.id) : null;
@@ -104,16 +98,16 @@ export async function listAuditLogs(
         : or(eq(a.targetId, query.id), and(sql`${a.targetId} is null`, eq(a.id, rowId))),
     );
   }
-  const where = and(...filters);
+  const where = scope.owns(a, ...filters);
   const [rows, [totals]] = await Promise.all([
-    db
+    scope.db
       .select()
       .from(a)
       .where(where)
       .orderBy(desc(a.createdAt), desc(a.id))
       .limit(query.size)
       .offset(query.from),
-    db.select({ n: count() }).from(a).where(where),
+    scope.db.select({ n: count() }).from(a).where(where),
   ]);
   return {
     total: totals?.n ?? 0,

@@ -35,7 +35,6 @@ export function createWorkflows(opts: {
   const webhook = createWebhookAdapter({ timeoutMs: config.WORKFLOW_ACTION_TIMEOUT_MS, retry });
   const mail = createMailAdapter(config, db);
   const actionDeps: ActionDeps = {
-    db,
     webhook,
     slack: createSlackAdapter(webhook),
     mail,
@@ -47,7 +46,7 @@ export function createWorkflows(opts: {
   const queue = startWorkflowQueue({
     db,
     log,
-    run: (groupId, payload) => runAction(actionDeps, groupId, payload),
+    run: (scope, payload) => runAction(actionDeps, scope, payload),
     concurrency: 16,
     pollMs: 2000,
     leaseMs,

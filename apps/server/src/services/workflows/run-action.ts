@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { findTrigger, renderTemplate, type Breach } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
 import { callSummaries, eventSources } from '../../db/schema/index.ts';
+import type { GroupScope } from '../../db/group-scope.ts';
 import type { AgentPushAdapter } from '../../adapters/agent-push/agent-push.ts';
 import type { EventBridgeAdapter } from '../../adapters/eventbridge/index.ts';
 import { attemptsOf, withRetries, type RetryPolicy } from '../../adapters/http/retry.ts';
@@ -32,7 +32,6 @@ export interface ActionOutcome {
 }
 
 export interface ActionDeps {
-  db: Db;
   webhook: WebhookAdapter;
   slack: SlackAdapter;
   mail: MailAdapter;
@@ -44,8 +43,8 @@ export interface ActionDeps {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 /** The template fields of a firing: the call's stored fields, then what the firing saw. */
-async function fieldsOf(deps: ActionDeps, groupId: string, job: WorkflowJobPayload) {
-  const [call] = await deps.db
+async function fieldsOf(scope: GroupScope, job: WorkflowJobPayload) {
+  const [call] = await scope.db
     .select({
       agent: callSummaries.agent,
       direction: callSummaries.direction,
@@ -53,11 +52,11 @@ async function fieldsOf(deps: ActionDeps, groupId: string, job: WorkflowJobPaylo
       endTime: callSummaries.endTime,
     })
     .from(callSummaries)
-    .where(and(eq(callSummaries.groupId, groupId), eq(callSummaries.contactId, job.contactId)))
+    .where(scope.owns(callSummaries, eq(callSummaries.contactId, job.contactId)))
     .limit(1);
   const trigger = findTrigger(job.trigger);
   return {
-    groupId,
+    groupId: scope.groupId,
     contactId: job.contactId as string | number | boolean | null,
     agent: call?.agent ?? job.agent,
     direction: call?.direction ?? null,
@@ -97,12 +96,12 @@ const httpText = (r: { status: number; body: string }) =>
  */
 export async function runAction(
   deps: ActionDeps,
-  groupId: string,
+  scope: GroupScope,
   job: WorkflowJobPayload,
 ): Promise<ActionOutcome> {
   let agent = job.agent;
   try {
-    const f = await fieldsOf(deps, groupId, job);
+    const f = await fieldsOf(scope, job);
     agent = typeof f.agent === 'string' ? f.agent : null;
     const a = job.action;
     const done = (response: string, attempts = 1): ActionOutcome => ({
@@ -148,7 +147,7 @@ export async function runAction(
         if (!agent)
           return { result: 'failure', response: 'The call has no agent yet', attempts: 1, agent };
         const body = str(a.body)?.trim() ? renderTemplate(String(a.body), f) : summaryLine(f);
-        const r = await deps.agentPush.send(groupId, agent, {
+        const r = await deps.agentPush.send(scope.groupId, agent, {
           type: a.type,
           workflowId: job.workflowId,
           workflowName: job.workflowName,
@@ -162,10 +161,10 @@ export async function runAction(
         return done(r.response);
       }
       case 'eventbridge': {
-        const [source] = await deps.db
+        const [source] = await scope.db
           .select()
           .from(eventSources)
-          .where(and(eq(eventSources.id, String(a.eventSource)), eq(eventSources.groupId, groupId)))
+          .where(scope.owns(eventSources, eq(eventSources.id, String(a.eventSource))))
           .limit(1);
         if (!source || source.status === 'deleted')
           return { result: 'failure', response: 'Event source not found.', attempts: 1, agent };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import {
   actionErrorsForTrigger,
   allowedActionsFor,
@@ -15,6 +15,7 @@ import {
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { eventSources, workflows } from '../../db/schema/index.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../plugins/authenticate.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
@@ -61,25 +62,21 @@ export function toWatcher(row: Row): Watcher {
 }
 
 /** The group's watchers of one family, newest first. */
-export async function listWatchers(
-  db: Db,
-  groupId: string,
-  family: WatcherFamily,
-): Promise<Watcher[]> {
-  const rows = await db
+export async function listWatchers(scope: GroupScope, family: WatcherFamily): Promise<Watcher[]> {
+  const rows = await scope.db
     .select()
     .from(workflows)
-    .where(and(eq(workflows.groupId, groupId), eq(workflows.family, family)))
+    .where(scope.owns(workflows, eq(workflows.family, family)))
     .orderBy(desc(workflows.createdAt));
   return rows.map(toWatcher);
 }
 
-async function findRow(db: Db, groupId: string, family: WatcherFamily, id: string): Promise<Row> {
+async function findRow(scope: GroupScope, family: WatcherFamily, id: string): Promise<Row> {
   if (!UUID.test(id)) throw notFound(T.notFound);
-  const [row] = await db
+  const [row] = await scope.db
     .select()
     .from(workflows)
-    .where(and(eq(workflows.id, id), eq(workflows.groupId, groupId), eq(workflows.family, family)))
+    .where(scope.owns(workflows, eq(workflows.id, id), eq(workflows.family, family)))
     .limit(1);
   if (!row) throw notFound(T.notFound);
   return row;
@@ -102,7 +99,7 @@ function webhookParts(url: string) {
  * answers what is stored: the action (webhooks with URL parts) and the condition values.
  */
 async function checkSave(
-  db: Db,
+  scope: GroupScope,
   caller: Caller,
   family: WatcherFamily,
   input: WorkflowSave,
@@ -113,7 +110,7 @@ async function checkSave(
   if (!trigger || trigger.application !== input.application)
     throw badRequest(T.unknownTrigger, { trigger: T.unknownTrigger });
   if (!triggerPermitted(caller, trigger)) throw forbidden(T.triggerNotPermitted);
-  const offer = await groupOffer(db, caller.groupId);
+  const offer = await groupOffer(scope);
   if (!applicationEnabled(offer, input.application))
     throw badRequest(T.applicationDisabled, { application: T.applicationDisabled });
   if (trigger.watchdogWatcher !== (family === 'watchdog')) {
@@ -137,13 +134,13 @@ async function checkSave(
   if (action.type === 'eventbridge') {
     const source = UUID.test(action.eventSource)
       ? (
-          await db
+          await scope.db
             .select()
             .from(eventSources)
             .where(
-              and(
+              scope.owns(
+                eventSources,
                 eq(eventSources.id, action.eventSource),
-                eq(eventSources.groupId, caller.groupId),
                 ne(eventSources.status, 'deleted'),
               ),
             )
@@ -181,11 +178,11 @@ export async function saveWatcher(
   input: WorkflowSave,
   pathId?: string,
 ): Promise<{ watcher: Watcher; created: boolean }> {
+  const scope = forGroup(deps.db, caller.groupId);
   const id = pathId ?? input.workflowId;
-  const existing =
-    id === NEW_WORKFLOW_ID ? null : await findRow(deps.db, caller.groupId, family, id);
+  const existing = id === NEW_WORKFLOW_ID ? null : await findRow(scope, family, id);
   if (existing && !isKnownApplication(existing.application)) throw conflict(T.systemManagedLocked);
-  const { action, threshold } = await checkSave(deps.db, caller, family, input);
+  const { action, threshold } = await checkSave(scope, caller, family, input);
   const values = {
     application: input.application,
     trigger: input.trigger,
@@ -201,11 +198,11 @@ export async function saveWatcher(
       ? await tx
           .update(workflows)
           .set({ ...values, updatedAt: new Date() })
-          .where(eq(workflows.id, existing.id))
+          .where(scope.owns(workflows, eq(workflows.id, existing.id)))
           .returning()
       : await tx
           .insert(workflows)
-          .values({ ...values, groupId: caller.groupId, family, createdBy: caller.userId })
+          .values(scope.row(workflows, { ...values, family, createdBy: caller.userId }))
           .returning();
     if (!saved) throw new Error('workflow not saved');
     await recordAudit(tx, {
@@ -230,10 +227,11 @@ export async function deleteWatcher(
   family: WatcherFamily,
   id: string,
 ): Promise<void> {
-  const row = await findRow(deps.db, caller.groupId, family, id);
+  const scope = forGroup(deps.db, caller.groupId);
+  const row = await findRow(scope, family, id);
   if (!isKnownApplication(row.application)) throw conflict(T.systemManagedLocked);
   await deps.db.transaction(async (tx) => {
-    await tx.delete(workflows).where(eq(workflows.id, row.id));
+    await tx.delete(workflows).where(scope.owns(workflows, eq(workflows.id, row.id)));
     await recordAudit(tx, {
       ...auditActor(caller),
       service: 'workflows',
@@ -255,13 +253,14 @@ export async function setWatcherActive(
   id: string,
   active: boolean,
 ): Promise<Watcher> {
-  const row = await findRow(deps.db, caller.groupId, family, id);
+  const scope = forGroup(deps.db, caller.groupId);
+  const row = await findRow(scope, family, id);
   if (!isKnownApplication(row.application)) throw conflict(T.systemManagedLocked);
   const updated = await deps.db.transaction(async (tx) => {
     const [u] = await tx
       .update(workflows)
       .set({ active, updatedAt: new Date() })
-      .where(eq(workflows.id, row.id))
+      .where(scope.owns(workflows, eq(workflows.id, row.id)))
       .returning();
     if (!u) throw notFound(T.notFound);
     await recordAudit(tx, {

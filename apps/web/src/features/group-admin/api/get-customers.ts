@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CustomerListSchema, type Customer } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /api/customers: the customers a group can belong to (super only). */
+/** GET /api/customer: the customers a group can belong to (super only). */
 export function getCustomers(signal?: AbortSignal): Promise<Customer[]> {
-  return apiRequest('/customers', { schema: CustomerListSchema, signal });
+  return apiRequest('/customer', { schema: CustomerListSchema, signal });
 }
 
 export const getCustomersQueryOptions = () =>

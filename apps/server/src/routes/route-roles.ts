@@ -1,0 +1,123 @@
+/**
+ * Who may call each API route (`METHOD /path` as the OpenAPI document names it): the group
+ * roles, the platform super user, or a group's API key. Public routes (public-routes.ts) are not
+ * listed. test/permission-matrix.test.ts calls every route as each of them: a caller listed must
+ * get past authentication and permission, any other must be refused (403; 401 for the wrong kind
+ * of credential). A route missing here, or listed but gone, fails that test.
+ *
+ * The gate of a route; finer rules below it are tested with their services: each config field's
+ * read and write lists (config routes, tagging and dial numbers), triggers' permittedTo, and the
+ * telemetry of a call detail (admin and super).
+ */
+export type RouteCaller = 'viewer' | 'user' | 'admin' | 'super' | 'apiKey';
+
+/** Every member of the group, whatever the role (spec 000 §6 "user" is the lowest). */
+const MEMBERS = ['viewer', 'user', 'admin', 'super'] as const;
+/** The readers of the group's data: Home, Explorer, History, Settings (spec 000 §6). */
+const READERS = ['viewer', 'admin', 'super'] as const;
+const ADMINS = ['admin', 'super'] as const;
+const SUPER = ['super'] as const;
+/** Authenticated by a group's API key, never by a user's session. */
+const API_KEY = ['apiKey'] as const;
+
+export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
+  // Own account (every member, also during a forced password change for the first two).
+  'GET /api/users/profile': MEMBERS,
+  'PUT /api/users/password': MEMBERS,
+  'PUT /api/users/profile': MEMBERS,
+  'PUT /api/users/switchGroup': MEMBERS,
+  'DELETE /api/users/demo-accounts': SUPER,
+
+  // Groups: members read their own; platform staff manage them.
+  'GET /api/groups': MEMBERS,
+  'GET /api/groups/:id': MEMBERS,
+  'GET /api/groups/:id/features': MEMBERS,
+  'PUT /api/groups/:id/features': SUPER,
+  'GET /api/groups/archived': SUPER,
+  'POST /api/groups': SUPER,
+  'PUT /api/groups': SUPER,
+  'POST /api/groups/:id/archive': SUPER,
+  'POST /api/groups/:id/restore': SUPER,
+  'POST /api/groups/:id/bi/configure': SUPER,
+  'POST /api/groups/:id/canvas/update': SUPER,
+  'GET /api/customer': SUPER,
+
+  // Teammates (spec 001 §6: admin or super).
+  'GET /api/users': ADMINS,
+  'POST /api/users': ADMINS,
+  'PUT /api/users': ADMINS,
+  'GET /api/users/:id': ADMINS,
+  'DELETE /api/users/:id': ADMINS,
+
+  // API keys (decision 38: the masked list also answers viewers).
+  'GET /api/config/token': READERS,
+  'POST /api/config/token': ADMINS,
+  'DELETE /api/config/token/:id': ADMINS,
+  'GET /api/ingest/v1/whoami': API_KEY,
+
+  // EventBridge sources (decision 41), behind the eventbridge flag.
+  'POST /api/users/eventBridge': ADMINS,
+  'GET /api/users/eventBridge/settings': READERS,
+  'GET /api/users/eventBridge/:flag': READERS,
+  'DELETE /api/users/eventBridge/:eventSourceId': ADMINS,
+  'POST /api/users/eventBridge/:eventSourceId/associate': ADMINS,
+
+  // Network mapping module (spec 000 §6: admin or super).
+  'GET /api/config/ip/': ADMINS,
+  'PUT /api/config/ip/': ADMINS,
+
+  // Config catalogue: every member; each field's read and write lists decide below.
+  'GET /api/config/modules': MEMBERS,
+  'GET /api/config/catalogue': MEMBERS,
+  'POST /api/config/validate': MEMBERS,
+  'PUT /api/config': MEMBERS,
+  'GET /api/config/:key/:type': MEMBERS,
+  'PUT /api/config/:type': MEMBERS,
+  'GET /api/tagging/tag-configs': MEMBERS,
+  // Heartbeat dial numbers: read by admin and super, written by super (their config field).
+  'GET /api/gsm/connect/numbers': ADMINS,
+  'PUT /api/gsm/connect/numbers': SUPER,
+
+  // Telemetry ingestion.
+  'POST /api/ingest/v1/calls': API_KEY,
+  'POST /api/ingest/v1/samples': API_KEY,
+  'POST /api/ingest/v1/logs': API_KEY,
+  'POST /api/ingest/v1/events': API_KEY,
+  'POST /v1/traces': API_KEY,
+
+  // Explorer and call detail.
+  'GET /api/calls/stats': READERS,
+  'GET /api/calls/logs': READERS,
+  'GET /api/viscall2/call/:region/:contactId': READERS,
+
+  // Workflows (decision S10): admin or super; the History screen for readers.
+  'GET /api/workflows/catalogue': ADMINS,
+  'GET /api/workflows/event-sources': ADMINS,
+  'GET /api/groups/:group/watchers': ADMINS,
+  'PUT /api/groups/:group/watchers': ADMINS,
+  'DELETE /api/groups/:group/watchers/:id': ADMINS,
+  'PUT /api/groups/:group/watchers/:id/activate': ADMINS,
+  'PUT /api/groups/:group/watchers/:id/deactivate': ADMINS,
+  'GET /api/watchdog/watcher/list': ADMINS,
+  'POST /api/watchdog/watcher': ADMINS,
+  'PUT /api/watchdog/watcher/:id': ADMINS,
+  'DELETE /api/watchdog/watcher/:id': ADMINS,
+  'PUT /api/watchdog/watcher/:id/activate': ADMINS,
+  'PUT /api/watchdog/watcher/:id/deactivate': ADMINS,
+  'GET /api/groups/:group/watchers/actions/history': READERS,
+  'GET /api/auditLogs': READERS,
+
+  // Journeys (decision J9) and their AI summaries, behind journeyExplorer.
+  'GET /api/traces': READERS,
+  'GET /api/traces/:traceId': READERS,
+  'GET /api/traces/:traceId/spans/:spanId/insights': READERS,
+  'GET /api/traces/:traceId/spans/:spanId/logs': READERS,
+  'GET /api/v1/insights': READERS,
+  'GET /api/traces/:traceId/ai-summary': READERS,
+  'POST /api/traces/:traceId/ai-summary': READERS,
+
+  // CX copilot (decision A3), behind the garvis flags.
+  'POST /api/garvis2/ask': READERS,
+  'POST /api/garvis2/ask_preview': READERS,
+  'GET /api/garvis/ask': READERS,
+};
