@@ -15,7 +15,7 @@ import {
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { configEntries, customers, groups } from '../apps/server/src/db/schema/index.ts';
 import { readCatalogue } from '../apps/server/src/services/config/catalogue-view.ts';
-import type { Caller } from '../apps/server/src/plugins/authenticate.ts';
+import type { Caller } from '../apps/server/src/lib/caller.ts';
 import type { Benchmark, BenchContext, BenchResult } from './lib/benchmark.ts';
 
 const targetFields = 200;

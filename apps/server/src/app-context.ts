@@ -13,7 +13,7 @@ import type { SessionDeps } from './services/auth/session.ts';
 import type { Authorize } from './plugins/authenticate.ts';
 import type { AuthorizeApiKey } from './plugins/api-key.ts';
 import type { PushPublisher } from './push/push-server.ts';
-import type { Workflows } from './services/workflows/index.ts';
+import type { AppServices } from './app-services.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -24,7 +24,7 @@ export type App = FastifyInstance<
 >;
 
 /** What every route module receives: the app and the services built once at start. */
-export interface AppContext {
+export interface AppContext extends Omit<AppServices, 'start' | 'stop'> {
   app: App;
   config: AppConfig;
   db: Db;
@@ -35,8 +35,6 @@ export interface AppContext {
   /** Pre-handler of API-key routes (ingestion): sets request.apiKey or answers 401. */
   authorizeApiKey: AuthorizeApiKey;
   push: PushPublisher;
-  /** Watcher evaluation, the workflow action queue and its adapters (issue 6). */
-  workflows: Workflows;
 }
 
 declare module 'fastify' {

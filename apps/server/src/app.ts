@@ -25,7 +25,7 @@ import { registerStorableInput } from './plugins/storable-input.ts';
 import { attachPushServer } from './push/push-server.ts';
 import { findSessionUser } from './services/auth/session.ts';
 import { recordAudit } from './services/audit/audit-log.ts';
-import { createWorkflows } from './services/workflows/index.ts';
+import { buildAppServices } from './app-services.ts';
 import { agentSocketAuth } from './services/workflows/agent-socket-auth.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';
@@ -76,8 +76,9 @@ export async function buildApp(
     findSessionUser(db, claims.sub, claims.sid),
   );
   app.addHook('onClose', () => push.close());
-  const workflows = createWorkflows({ config, db, push, log: app.log });
-  app.addHook('onClose', () => workflows.stop());
+  const services = buildAppServices({ config, db, push, log: app.log });
+  app.addHook('onReady', async () => services.start());
+  app.addHook('onClose', () => services.stop());
   const ctx: AppContext = {
     app,
     config,
@@ -87,7 +88,7 @@ export async function buildApp(
     authorize: makeAuthorize(db, signer),
     authorizeApiKey: makeAuthorizeApiKey(db),
     push,
-    workflows,
+    ...services,
     sessionDeps: {
       db,
       signer,

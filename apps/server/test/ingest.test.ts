@@ -303,7 +303,7 @@ describe('call summaries, aggregates, tags and score', () => {
     const oneShot = contact();
     await post(key, 'samples', { samples: all.map((x) => ({ ...x, contactId: oneShot })) });
     // Live calls' shown columns may trail their accumulator until refreshed (decisions.md P8).
-    await s.app.trailingSummaries.refreshIdle(0);
+    await s.ctx.ingest.trailing.refreshIdle(0);
 
     const a = await summaryOf(group.id, inOrder);
     const b = await summaryOf(group.id, late);
@@ -381,7 +381,7 @@ describe('call summaries, aggregates, tags and score', () => {
     expect(await shown()).toEqual({ sampleCount: 40, durationSeconds: 40 });
     await send(40);
     expect(await shown()).toEqual({ sampleCount: 40, durationSeconds: 40 });
-    expect(s.app.trailingSummaries.size).toBeGreaterThanOrEqual(1);
+    expect(s.ctx.ingest.trailing.size).toBeGreaterThanOrEqual(1);
     expect((await summaryOf(group.id, c))?.tags).toEqual([]);
     await send(50); // bad seconds change the tags: shown at once
     expect(await shown()).toEqual({ sampleCount: 60, durationSeconds: 60 });
@@ -392,8 +392,8 @@ describe('call summaries, aggregates, tags and score', () => {
     await post(key, 'samples', { samples: seconds(idle, 10) });
     await post(key, 'samples', { samples: seconds(idle, 10, undefined, 10) });
     expect((await summaryOf(group.id, idle))?.sampleCount).toBe(10);
-    expect(await s.app.trailingSummaries.refreshIdle(60_000)).toBe(0);
-    expect(await s.app.trailingSummaries.refreshIdle(0)).toBeGreaterThanOrEqual(1);
+    expect(await s.ctx.ingest.trailing.refreshIdle(60_000)).toBe(0);
+    expect(await s.ctx.ingest.trailing.refreshIdle(0)).toBeGreaterThanOrEqual(1);
     expect((await summaryOf(group.id, idle))?.sampleCount).toBe(20);
 
     // Ended: the summary's arrival derives everything from the accumulator.
@@ -425,7 +425,7 @@ describe('call summaries, aggregates, tags and score', () => {
     const { TrailingSummaries } = await import('../src/services/telemetry/trailing-summaries.ts');
     const restarted = new TrailingSummaries({
       db: s.database.db,
-      gate: s.app.ingestGate,
+      gate: s.ctx.ingest.gate,
       push: { publish: () => {} },
       now: Date.now,
     });
@@ -870,7 +870,7 @@ describe('limits', () => {
 
   it('answers 429 with Retry-After when the write gate is full, storing nothing of that batch', async () => {
     const { group, key } = await tenant();
-    const gate = s.app.ingestGate;
+    const gate = s.ctx.ingest.gate;
     const release: (() => void)[] = [];
     const hold = () =>
       gate.run(() => new Promise<void>((resolve) => release.push(resolve))).catch(() => undefined);

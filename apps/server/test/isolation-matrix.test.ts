@@ -544,7 +544,7 @@ async function buildTenant(label: string): Promise<Tenant> {
 async function settle() {
   await s.ctx.workflows.engine.settled();
   await s.ctx.workflows.queue.idle();
-  await s.app.trailingSummaries.refreshIdle(0);
+  await s.ctx.ingest.trailing.refreshIdle(0);
 }
 
 const asJson = (row: unknown) =>

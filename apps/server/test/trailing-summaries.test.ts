@@ -12,7 +12,7 @@ import {
   findTrailingSummaries,
   refreshTrailingSummaries,
 } from '../src/services/telemetry/call-summaries.ts';
-import { queryRows } from '../src/services/telemetry/pg-arrays.ts';
+import { queryRows } from '../src/db/pg-arrays.ts';
 import { createGroup } from './factories.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 

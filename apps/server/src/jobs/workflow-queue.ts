@@ -9,7 +9,7 @@ import {
   workflows,
 } from '../db/schema/index.ts';
 import { acrossGroups, forGroup, type GroupScope } from '../db/group-scope.ts';
-import { queryRows } from '../services/telemetry/pg-arrays.ts';
+import { queryRows } from '../db/pg-arrays.ts';
 import type { ActionOutcome, WorkflowJobPayload } from '../services/workflows/run-action.ts';
 
 /** A job row as the queue runs it. */

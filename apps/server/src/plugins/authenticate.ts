@@ -5,7 +5,6 @@ import {
   AUTH_TEXTS,
   ERROR_CODES,
   hasPermission,
-  type Permission,
   type PermissionList,
 } from '@callsight/shared';
 import type { Db, DbOrTx } from '../db/client.ts';
@@ -14,19 +13,8 @@ import type { TokenSigner } from '../services/auth/access-token.ts';
 import { findSessionUser } from '../services/auth/session.ts';
 import { resolveGroupAccess } from '../services/groups/group-access.ts';
 import { authenticating } from './route-guard.ts';
+import type { Caller } from '../lib/caller.ts';
 import { AppError, badRequest, forbidden, unauthenticated } from '../lib/errors.ts';
-
-/** The caller as resolved once per request: identity from the token, rights from the database. */
-export interface Caller {
-  userId: string;
-  /** The session (sign-in) of the access token. */
-  sessionId: string;
-  email: string;
-  name: string;
-  isSuper: boolean;
-  groupId: string;
-  permissions: Permission[];
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,7 +1,6 @@
 import { ACCESS, AiSummaryRequestSchema, AiSummarySchema, ApiErrorSchema } from '@callsight/shared';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
-import { createLlmAdapter } from '../adapters/llm/index.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import {
   generateAiSummary,
@@ -23,10 +22,10 @@ const Params = z.object({ traceId: z.string().min(1).max(64) });
  * GET answers the stored summary; POST generates it once (regenerate: true writes a new one,
  * reusing the thread).
  */
-export async function aiSummaryRoutes({ app, db, config, authorize }: AppContext) {
+export async function aiSummaryRoutes({ app, db, authorize, llm }: AppContext) {
   const deps: AiSummaryDeps = {
     db,
-    llm: createLlmAdapter(config),
+    llm,
     now: () => new Date(),
     log: app.log,
   };

@@ -8,7 +8,6 @@ import {
 } from '@callsight/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { createLlmAdapter } from '../adapters/llm/index.ts';
 import { forbidden } from '../lib/errors.ts';
 import { callerOf } from '../plugins/authenticate.ts';
 import { askCopilot, type CopilotDeps } from '../services/copilot/ask-copilot.ts';
@@ -29,10 +28,10 @@ export const COPILOT_DISABLED = 'The CX copilot is not enabled for this group';
  * ask_preview variant (garvis2 and garvisPreview) and GET /api/garvis/ask?prompt= (garvis).
  * Answers { response, artifacts, threadId } about the caller's group's own calls.
  */
-export async function copilotRoutes({ app, db, config, authorize }: AppContext) {
+export async function copilotRoutes({ app, db, authorize, llm }: AppContext) {
   const deps: CopilotDeps = {
     db,
-    llm: createLlmAdapter(config),
+    llm,
     now: () => new Date(),
     log: app.log,
   };

@@ -13,7 +13,6 @@ import {
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { callerOf } from '../plugins/authenticate.ts';
-import { createEventBridgeAdapter } from '../adapters/eventbridge/index.ts';
 import {
   associateEventSource,
   createEventSource,
@@ -33,17 +32,16 @@ const errors = {
 };
 
 /** EventBridge partner event sources of the group (spec 000 §2.5), behind the eventbridge flag. */
-export async function eventBridgeRoutes({ app, db, config, authorize }: AppContext) {
-  const adapter = createEventBridgeAdapter(config, db);
+export async function eventBridgeRoutes({ app, db, config, authorize, eventBridge }: AppContext) {
   const deps: EventSourceDeps = {
     db,
-    adapter,
+    adapter: eventBridge,
     partnerDomain: config.EVENTBRIDGE_PARTNER_DOMAIN,
     statusRefreshMs: config.EVENTBRIDGE_STATUS_REFRESH_SECONDS * 1000,
     log: app.log,
     refreshedAt: new Map(),
   };
-  app.log.info({ adapter: adapter.kind }, 'EventBridge adapter');
+  app.log.info({ adapter: eventBridge.kind }, 'EventBridge adapter');
 
   app.post('/api/users/eventBridge', {
     schema: {
@@ -70,7 +68,7 @@ export async function eventBridgeRoutes({ app, db, config, authorize }: AppConte
       await requireEventBridge(db, caller.groupId);
       return {
         namePrefix: fullEventSourceName(deps.partnerDomain, caller.groupId, ''),
-        adapter: adapter.kind,
+        adapter: eventBridge.kind,
       };
     },
   });

@@ -5,18 +5,18 @@ import { userRoutes } from './users.ts';
 import { groupRoutes } from './groups.ts';
 import { teammateRoutes } from './teammates.ts';
 import { customerRoutes } from './customers.ts';
-import { apiTokenRoutes } from './api-tokens.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { eventBridgeRoutes } from './eventbridge.ts';
 import { networkLabelRoutes } from './network-labels.ts';
 import { subscriptionRoutes } from './subscriptions.ts';
 import { publicRoutes } from './public.ts';
 import { configRoutes } from './config.ts';
-import { taggingRoutes } from './tagging.ts';
+import { heartbeatTaggingRoutes } from './heartbeat-tagging.ts';
 import { ingestRoutes } from './ingest.ts';
 import { viscallRoutes } from './viscall.ts';
 import { callRoutes } from './calls.ts';
 import { workflowRoutes } from './workflows.ts';
-import { traceRoutes } from './traces.ts';
+import { journeyRoutes } from './journeys.ts';
 import { copilotRoutes } from './copilot.ts';
 import { aiSummaryRoutes } from './ai-summary.ts';
 
@@ -28,18 +28,18 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   groupRoutes,
   teammateRoutes,
   customerRoutes,
-  apiTokenRoutes,
+  apiKeyRoutes,
   eventBridgeRoutes,
   networkLabelRoutes,
   subscriptionRoutes,
   publicRoutes,
   configRoutes,
-  taggingRoutes,
+  heartbeatTaggingRoutes,
   ingestRoutes,
   viscallRoutes,
   callRoutes,
   workflowRoutes,
-  traceRoutes,
+  journeyRoutes,
   copilotRoutes,
   aiSummaryRoutes,
 ];

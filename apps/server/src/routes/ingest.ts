@@ -15,23 +15,12 @@ import type { AppContext } from '../app-context.ts';
 import { errorHandler } from '../lib/error-handler.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
-import { ConcurrencyGate, GateFullError } from '../services/telemetry/concurrency-gate.ts';
-import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
-import { TrailingSummaries } from '../services/telemetry/trailing-summaries.ts';
+import { GateFullError } from '../services/telemetry/concurrency-gate.ts';
 import { ingestCalls } from '../services/telemetry/ingest-calls.ts';
 import { ingestEvents, ingestLogs } from '../services/telemetry/ingest-logs.ts';
 import { ingestSamples } from '../services/telemetry/ingest-samples.ts';
 
 const RETRY_AFTER_SECONDS = '1';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The ingestion write gate of this process (for health figures and tests). */
-    ingestGate: ConcurrencyGate;
-    /** Live calls whose shown summary columns trail their accumulator (for tests). */
-    trailingSummaries: TrailingSummaries;
-  }
-}
 
 const responses = {
   200: IngestResultSchema.describe('Every item stored (duplicates of stored items included)'),
@@ -50,26 +39,8 @@ const responses = {
  * (listed with their field errors), 400 when none was valid, 413 for too many items or bytes,
  * 429 when the server is busy. Resending is safe: stored items are never duplicated.
  */
-export async function ingestRoutes({
-  app,
-  db,
-  config,
-  authorizeApiKey,
-  push,
-  workflows,
-}: AppContext) {
-  const gate = new ConcurrencyGate(
-    config.INGEST_MAX_CONCURRENT_WRITES,
-    config.INGEST_MAX_QUEUED_WRITES,
-    config.INGEST_QUEUE_TIMEOUT_MS,
-  );
-  const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
-  const trailing = new TrailingSummaries(base, app.log);
-  const deps: IngestDeps = { ...base, trailing };
-  app.decorate('ingestGate', gate);
-  app.decorate('trailingSummaries', trailing);
-  app.addHook('onReady', async () => trailing.start());
-  app.addHook('onClose', () => trailing.stop());
+export async function ingestRoutes({ app, config, authorizeApiKey, ingest }: AppContext) {
+  const { gate, deps } = ingest;
 
   // Refuse before the body is read or the key looked up when the write queue is already full.
   async function shedWhenSaturated(_request: FastifyRequest, reply: FastifyReply) {

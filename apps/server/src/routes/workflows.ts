@@ -20,7 +20,8 @@ import {
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { notFound } from '../lib/errors.ts';
-import { callerOf, callerScope, type Caller } from '../plugins/authenticate.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import type { Caller } from '../lib/caller.ts';
 import { eventSourceConfigs, workflowCatalogue } from '../services/workflows/catalogue.ts';
 import { listActionHistory, listAuditLogs } from '../services/workflows/history.ts';
 import {

@@ -12,11 +12,11 @@ import { landingPath, type Profile, type SessionToken } from '@callsight/shared'
 import { renewSession, useSession } from '../lib/session.ts';
 import { reloadPage } from '../lib/navigation.ts';
 import { paths } from '../lib/paths.ts';
+import { useGroup } from '../lib/groups/get-group.ts';
 import { FullPageLoader } from '../components/full-page-loader/index.ts';
 import { CrumbLabelsProvider } from '../components/breadcrumbs/index.ts';
 import { useSnackbar } from '../components/snackbar/index.ts';
 import { useProfile } from '../features/profile/api/get-profile.ts';
-import { useGroup } from '../features/groups/api/get-group.ts';
 import { useSwitchGroup } from '../features/groups/api/switch-group.ts';
 import { ForcedPasswordChangePage } from '../features/profile/pages/forced-password-change-page.tsx';
 import { useLogout } from '../features/session/use-logout.ts';

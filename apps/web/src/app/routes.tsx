@@ -15,7 +15,7 @@ import { CANVAS_LABELS } from '../features/canvas/canvas-labels.ts';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { SettingsModuleGate } from '../features/settings/components/settings-module-gate.tsx';
 import { ConfigModulePage } from '../features/settings/pages/config-module-page.tsx';
-import { NetworkLabellingPage } from '../features/network-labelling/pages/network-labelling-page.tsx';
+import { NetworkLabelsPage } from '../features/network-labels/pages/network-labels-page.tsx';
 import { HeartbeatTaggingPage } from '../features/heartbeat-tagging/pages/heartbeat-tagging-page.tsx';
 import { ApiKeysPage } from '../features/api-keys/pages/api-keys-page.tsx';
 import { EventBridgePage } from '../features/eventbridge/pages/eventbridge-page.tsx';
@@ -44,8 +44,8 @@ import { HeartbeatJobReportPage } from '../features/heartbeat/pages/heartbeat-jo
 import { HeartbeatLogsPage } from '../features/heartbeat/pages/heartbeat-logs-page.tsx';
 import { CallPage } from '../features/call/pages/call-page.tsx';
 import { ExplorerPage } from '../features/explorer/pages/explorer-page.tsx';
-import { JourneyExplorerPage } from '../features/journey/pages/journey-explorer-page.tsx';
-import { TracePage } from '../features/journey/pages/trace-page.tsx';
+import { JourneyExplorerPage } from '../features/journeys/pages/journey-explorer-page.tsx';
+import { TracePage } from '../features/journeys/pages/trace-page.tsx';
 import { PlaybooksPage } from '../features/playbooks/pages/playbooks-page.tsx';
 import { DemoSoftphonePage } from '../features/demo-softphone/pages/demo-softphone-page.tsx';
 import { GroupRoute, LandingRedirect } from './group-route.tsx';
@@ -138,7 +138,7 @@ export const groupRoutes: RouteObject[] = [
         path: 'network-labelling',
         element: (
           <SettingsModuleGate module="NETWORK_MAPPING_MODULE">
-            <NetworkLabellingPage />
+            <NetworkLabelsPage />
           </SettingsModuleGate>
         ),
         handle: setting('Network Labelling'),

@@ -4,7 +4,7 @@ import {
   CONNECT_REGIONS,
   CALL_TAG_CONFIGURATIONS,
   GSM_CONNECT_NUMBERS,
-} from '../tagging/constants.ts';
+} from '../heartbeat-tagging/constants.ts';
 import {
   ALERT_DEFAULTS,
   CCP_LOG_LEVELS,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { quoteInput } from '../common/limits.ts';
-import { ConnectNumberListSchema, TaggingConfigListSchema } from '../tagging/schemas.ts';
+import { ConnectNumberListSchema, TaggingConfigListSchema } from '../heartbeat-tagging/schemas.ts';
 import { CONFIG_TEXTS } from './texts.ts';
 import { hasPropertySubFields } from './catalogue.ts';
 import type { ConfigFieldDefinition, ConfigValue, ConfigValueType } from './types.ts';

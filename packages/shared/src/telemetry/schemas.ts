@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ECHO_LIMITS, quoteInput, truncateText } from '../common/limits.ts';
-import { parseIpAddress } from '../network/cidr.ts';
+import { parseIpAddress } from '../network-labels/cidr.ts';
 import { AGENT_STATUSES, CALL_DIRECTIONS, INGEST_LIMITS, LOG_LEVELS } from './constants.ts';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { forGroup } from '../../db/group-scope.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { enabledFeatures } from '../groups/features.ts';
 import { loadCatalogueState } from './config-store.ts';
 import { forbidden } from '../../lib/errors.ts';

@@ -18,7 +18,7 @@ import {
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { callerModules } from './catalogue-view.ts';

@@ -14,7 +14,7 @@ import {
   type ResolvedCopilotRange,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
-import { queryRows } from '../telemetry/pg-arrays.ts';
+import { queryRows } from '../../db/pg-arrays.ts';
 
 /** Column expressions of each metric's per-call value in call_summaries. */
 const METRIC_COLUMNS: Record<Exclude<CopilotMetric, 'callCount'>, SQL> = {

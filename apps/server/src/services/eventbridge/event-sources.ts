@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { acrossGroups, forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { eventSources } from '../../db/schema/index.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import {
   EventBridgeAdapterError,
   type EventBridgeAdapter,

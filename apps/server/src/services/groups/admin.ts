@@ -14,7 +14,7 @@ import { configEntries, customers, groups } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { getGroup } from './groups.ts';
 
 type Actor = Pick<Caller, 'userId' | 'email' | 'isSuper' | 'groupId'>;

@@ -8,7 +8,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { forGroup } from '../../db/group-scope.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { groupFeatures } from '../../db/schema/index.ts';
 
 /** The enabled features of a group, as the access token carries them. */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { acrossGroups, forGroup } from '../../db/group-scope.ts';
 import { configEntries, customers, groups, memberships } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 /** Read through a left join of the group's HEARTBEAT_ENABLED entry (at most one: the key). */
 const heartbeatEnabled = sql<boolean>`coalesce(${configEntries.value} = 'true', false)`;

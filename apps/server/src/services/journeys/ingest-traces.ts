@@ -15,7 +15,7 @@ import {
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { isNodePostgres, unnestRows, type UnnestColumn } from '../telemetry/pg-arrays.ts';
+import { isNodePostgres, unnestRows, type UnnestColumn } from '../../db/pg-arrays.ts';
 import { TRACE_FILTER_COLUMNS } from './filter-columns.ts';
 
 interface SpanRow {

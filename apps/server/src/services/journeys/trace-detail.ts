@@ -3,7 +3,7 @@ import { TRACE_TEXTS, insightRuleById, type Insight, type SpanLogs } from '@call
 import { journeyInsights, journeySpans, softphoneLogs } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
-import { queryRows } from '../telemetry/pg-arrays.ts';
+import { queryRows } from '../../db/pg-arrays.ts';
 
 interface ScopeRow {
   resource: string;

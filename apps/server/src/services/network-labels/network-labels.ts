@@ -3,7 +3,7 @@ import type { NetworkLabel, NetworkLabelMap, NetworkLabelMapUpdate } from '@call
 import type { Db } from '../../db/client.ts';
 import { groups, networkLabels } from '../../db/schema/index.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 
 /** The ordered network labels of a group (first match wins), as `ipMap`. */

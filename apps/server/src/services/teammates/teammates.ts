@@ -14,7 +14,7 @@ import { groups, memberships, refreshSessions, users } from '../../db/schema/ind
 import { recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 type Actor = Pick<Caller, 'userId' | 'email' | 'isSuper' | 'groupId'>;
 

@@ -13,7 +13,7 @@ import {
   queryRows,
   textArrayLiteral,
   timestampToMs,
-} from './pg-arrays.ts';
+} from '../../db/pg-arrays.ts';
 import { ConcurrentSummaryUpdate, sqlStateOf } from './retryable-errors.ts';
 
 const UNIQUE_VIOLATION = '23505';

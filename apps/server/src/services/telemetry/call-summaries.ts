@@ -22,7 +22,7 @@ import {
   numberArrayLiteral,
   unnestRows,
   type UnnestColumn,
-} from './pg-arrays.ts';
+} from '../../db/pg-arrays.ts';
 
 /** Joins a row's tags into one text; no tag holds it (they are the CALL_TAGS constants). */
 const TAG_SEPARATOR = '|';

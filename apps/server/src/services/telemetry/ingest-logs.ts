@@ -14,7 +14,7 @@ import {
   type CallSummaryRow,
 } from './call-summaries.ts';
 import { announceCalls, ingestTransaction, type IngestDeps } from './ingest-context.ts';
-import { msToTimestamp, queryRows, unnestRows, type UnnestColumn } from './pg-arrays.ts';
+import { msToTimestamp, queryRows, unnestRows, type UnnestColumn } from '../../db/pg-arrays.ts';
 import {
   assertBatchSize,
   assertSomethingValid,

@@ -32,7 +32,7 @@ import {
 } from './call-summaries.ts';
 import { announceCalls, ingestTransaction, type IngestDeps } from './ingest-context.ts';
 import { PackedSeconds } from './packed-seconds.ts';
-import { isNodePostgres } from './pg-arrays.ts';
+import { isNodePostgres } from '../../db/pg-arrays.ts';
 import {
   assertBatchSize,
   assertSomethingValid,

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { acrossGroups } from '../../db/group-scope.ts';
 import { memberships, users } from '../../db/schema/index.ts';
 import { auditActor, recordAudit } from '../audit/audit-log.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 

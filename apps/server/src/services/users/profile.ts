@@ -6,7 +6,7 @@ import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { findUserById } from '../groups/group-access.ts';
 import { listGroups } from '../groups/groups.ts';
 import { unauthenticated } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 
 /** The signed-in user's profile with the groups they can switch to. */
 export async function getProfile(db: Db, caller: Caller): Promise<Profile> {

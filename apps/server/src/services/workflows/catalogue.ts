@@ -16,7 +16,7 @@ import {
 } from '@callsight/shared';
 import { eventSources } from '../../db/schema/index.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { enabledFeatures } from '../groups/features.ts';
 
 /** What a group may use: its feature flags turned into an enabled check. */

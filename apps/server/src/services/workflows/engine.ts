@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { workflowJobs, workflows } from '../../db/schema/index.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
-import { queryRows, textArrayLiteral } from '../telemetry/pg-arrays.ts';
+import { queryRows, textArrayLiteral } from '../../db/pg-arrays.ts';
 import type { WorkflowJobPayload } from './run-action.ts';
 
 /** Called by the ingestion services after their commit: cheap, synchronous, never throws. */

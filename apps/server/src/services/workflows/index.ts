@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
 import { createAgentPushAdapter } from '../../adapters/agent-push/agent-push.ts';
-import { createEventBridgeAdapter } from '../../adapters/eventbridge/index.ts';
+import type { EventBridgeAdapter } from '../../adapters/eventbridge/index.ts';
 import { createWebhookAdapter } from '../../adapters/http/webhook-adapter.ts';
 import { createMailAdapter, type MailAdapter } from '../../adapters/mail/index.ts';
 import { createSlackAdapter } from '../../adapters/slack/slack-adapter.ts';
@@ -23,12 +23,13 @@ export interface Workflows {
   stop(): Promise<void>;
 }
 
-/** Builds the adapters (from config), the watcher engine and the queue worker. */
+/** Builds the action adapters (from config), the watcher engine and the queue worker. */
 export function createWorkflows(opts: {
   config: AppConfig;
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
   log: FastifyBaseLogger;
+  eventBridge: EventBridgeAdapter;
 }): Workflows {
   const { config, db, log } = opts;
   const retry = { attempts: config.WORKFLOW_ACTION_MAX_ATTEMPTS, backoffMs: 500 };
@@ -39,7 +40,7 @@ export function createWorkflows(opts: {
     slack: createSlackAdapter(webhook),
     mail,
     agentPush: createAgentPushAdapter(opts.push),
-    eventBridge: createEventBridgeAdapter(config, db),
+    eventBridge: opts.eventBridge,
     retry,
   };
   const leaseMs = 5 * 60_000;

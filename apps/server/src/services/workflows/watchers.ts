@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { eventSources, workflows } from '../../db/schema/index.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { actionEnabled, applicationEnabled, groupOffer, triggerPermitted } from './catalogue.ts';
 

@@ -1,22 +1,11 @@
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { SHELL } from '@callsight/shared';
-import { copyText } from './copy-text.ts';
+import { useCopyFeedback } from '../copy-feedback/index.ts';
 
 /** Cell text copied to the clipboard on click (or Enter), with "Copied!" feedback for 2 s. */
 export function CopyCell({ value, mono = false }: { value: string; mono?: boolean }) {
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), SHELL.copyFeedbackMs);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    if (await copyText(value)) setCopied(true);
-  };
+  const { copied, copy: copyValue } = useCopyFeedback();
+  const copy = () => copyValue(value);
 
   return (
     <Tooltip title={copied ? 'Copied!' : 'Click to copy'} placement="top-start" disableInteractive>

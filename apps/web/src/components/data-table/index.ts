@@ -10,5 +10,5 @@ export {
 } from './data-table.tsx';
 export { CopyCell } from './copy-cell.tsx';
 export { CSV_FILE_NAME, downloadText, toCsv } from './csv.ts';
-export { SKELETON_ROWS, TABLE_PAGING } from './table-constants.ts';
+export { NO_MATCHING_RECORDS, SKELETON_ROWS, TABLE_PAGING } from './table-constants.ts';
 export type { SortDirection } from './display-rows.ts';

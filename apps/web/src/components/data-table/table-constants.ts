@@ -15,6 +15,9 @@ export const TABLE_PAGING = {
   insights: { size: 5, options: [5, 10, 50] },
 } as const satisfies Record<string, { size: number; options: readonly number[] }>;
 
+/** The spec's table empty text (001 §8), for tables without a text of their own. */
+export const NO_MATCHING_RECORDS = 'Sorry, no matching records found';
+
 export const SKELETON_ROWS = {
   table: 10,
   mapping: 5,

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import { API_TOKEN_TEXTS, type ApiTokenCreated } from '@callsight/shared';
-import { useCopyFeedback } from '../use-copy-feedback.ts';
+import { useCopyFeedback } from '../../../components/copy-feedback/index.ts';
 
 /**
  * The save-your-key modal: the only time the full key is shown. It cannot be dismissed by the

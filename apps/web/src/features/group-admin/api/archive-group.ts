@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GroupDetailSchema, type GroupDetail } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getActiveGroupsQueryOptions } from './get-active-groups.ts';
+import { getGroupsQueryOptions } from '../../../lib/groups/get-groups.ts';
 
 /** POST /api/groups/:id/archive: members lose access until the group is restored. */
 export function archiveGroup(id: string): Promise<GroupDetail> {
@@ -16,7 +16,6 @@ export function useArchiveGroup() {
   return useMutation({
     mutationFn: archiveGroup,
     // ['groups'] covers the active list, the archived list and each group.
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getActiveGroupsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey }),
   });
 }

@@ -5,7 +5,7 @@ import {
   type GroupSaveResult,
 } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getActiveGroupsQueryOptions } from './get-active-groups.ts';
+import { getGroupsQueryOptions } from '../../../lib/groups/get-groups.ts';
 import { getCustomersQueryOptions } from './get-customers.ts';
 
 /** POST /api/groups: provisions a group; the answer carries a provisioning note. */
@@ -18,7 +18,7 @@ export function useCreateGroup() {
   return useMutation({
     mutationFn: createGroup,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: getActiveGroupsQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey });
     },
   });

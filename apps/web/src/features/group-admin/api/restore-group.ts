@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GroupDetailSchema, type GroupDetail } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getActiveGroupsQueryOptions } from './get-active-groups.ts';
+import { getGroupsQueryOptions } from '../../../lib/groups/get-groups.ts';
 
 /** POST /api/groups/:id/restore: an archived group becomes active again. */
 export function restoreGroup(id: string): Promise<GroupDetail> {
@@ -15,7 +15,6 @@ export function useRestoreGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restoreGroup,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getActiveGroupsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey }),
   });
 }

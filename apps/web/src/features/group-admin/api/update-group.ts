@@ -5,7 +5,7 @@ import {
   type GroupUpdateInput,
 } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getActiveGroupsQueryOptions } from './get-active-groups.ts';
+import { getGroupsQueryOptions } from '../../../lib/groups/get-groups.ts';
 import { getCustomersQueryOptions } from './get-customers.ts';
 
 /** PUT /api/groups: name, customer and CCaaS provider (the region is locked). */
@@ -18,7 +18,7 @@ export function useUpdateGroup() {
   return useMutation({
     mutationFn: updateGroup,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: getActiveGroupsQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: getGroupsQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: getCustomersQueryOptions().queryKey });
     },
   });

@@ -11,15 +11,15 @@ import { GROUP_ADMIN_TEXTS, type GroupDetail } from '@callsight/shared';
 import { useConfirm } from '../../../components/confirm-dialog/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useGroups } from '../../../lib/groups/get-groups.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useActiveGroups } from '../api/get-active-groups.ts';
 import { useArchiveGroup } from '../api/archive-group.ts';
 import { useUpdateCanvas } from '../api/update-canvas.ts';
 import { GroupsTable } from './groups-table.tsx';
 
 /** Active Groups: Edit, Invite Teammate, Update Canvas (confirmed) and Archive (confirmed). */
 export function ActiveGroupsTab({ currentGroupId }: { currentGroupId: string }) {
-  const groups = useActiveGroups();
+  const groups = useGroups();
   const archive = useArchiveGroup();
   const canvas = useUpdateCanvas();
   const confirm = useConfirm();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -25,11 +24,11 @@ import {
   GROUP_REGIONS,
   GroupCreateSchema,
   REGION_LABELS,
-  SHELL,
   groupCreatedNotice,
   type Customer,
   type GroupDetail,
 } from '@callsight/shared';
+import { useCopyFeedback } from '../../../components/copy-feedback/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -63,7 +62,7 @@ export function GroupForm({ currentGroupId, group, customers }: GroupFormProps) 
   const snackbar = useSnackbar();
   const create = useCreateGroup();
   const update = useUpdateGroup();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopyFeedback();
   const editing = group !== undefined;
   const listHref = paths.groups.getHref(currentGroupId);
 
@@ -118,10 +117,7 @@ export function GroupForm({ currentGroupId, group, customers }: GroupFormProps) 
   };
 
   const copySecret = async () => {
-    if (!group?.secret) return;
-    await navigator.clipboard.writeText(group.secret).catch(() => undefined);
-    setCopied(true);
-    window.setTimeout(() => setCopied(false), SHELL.copyFeedbackMs);
+    if (group?.secret) await copy(group.secret);
   };
 
   const saving = formState.isSubmitting;

@@ -8,9 +8,9 @@ import { GROUP_ADMIN_TEXTS } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { ContentLoader } from '../../../components/full-page-loader/index.ts';
 import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
+import { useGroup } from '../../../lib/groups/get-group.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useCustomers } from '../api/get-customers.ts';
-import { useGroupDetail } from '../api/get-group-detail.ts';
 import { GroupForm } from '../components/group-form.tsx';
 
 const GroupIdSchema = z.uuid();
@@ -20,7 +20,7 @@ export function GroupFormPage() {
   const { groupId = '', id = '' } = useParams();
   const isNew = id === '0';
   const validId = isNew || GroupIdSchema.safeParse(id).success;
-  const group = useGroupDetail(!isNew && validId ? id : null);
+  const group = useGroup(!isNew && validId ? id : null);
   const customers = useCustomers();
   useCrumbLabel('group', group.data?.name);
 

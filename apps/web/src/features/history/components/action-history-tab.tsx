@@ -11,6 +11,7 @@ import {
 } from '@callsight/shared';
 import {
   DataTable,
+  NO_MATCHING_RECORDS,
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
@@ -22,7 +23,6 @@ import { RangeToolbar } from './range-toolbar.tsx';
 import { actionText, applicationText, timestampText, triggerText } from './labels.ts';
 
 const SIZE = WORKFLOW_LIMITS.historyPageSize;
-const EMPTY_TEXT = 'Sorry, no matching records found';
 
 /** The Workflow Actions tab: every firing of the group's workflows (default last 15 minutes). */
 export function ActionHistoryTab() {
@@ -115,7 +115,7 @@ export function ActionHistoryTab() {
         rows={history.isError ? [] : history.data?.data}
         getRowId={(r) => r._id}
         loading={history.isFetching}
-        emptyText={EMPTY_TEXT}
+        emptyText={NO_MATCHING_RECORDS}
         columnVisibilityKey="history/workflow-actions"
         paging={{
           mode: 'server',

@@ -10,6 +10,7 @@ import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import { DEFAULT_RANGES, type AuditLogItem } from '@callsight/shared';
 import {
   DataTable,
+  NO_MATCHING_RECORDS,
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
@@ -27,7 +28,6 @@ const FILTER_DELAY_MS = 100;
 export const AUDIT_LOG_FILE = 'audit-logs.json';
 const LOAD_FAILED = 'An error occurred while retrieving audit logs';
 
-const EMPTY_TEXT = 'Sorry, no matching records found';
 const NO_ROWS: AuditLogItem[] = [];
 
 const COLUMNS: DataTableColumn<AuditLogItem>[] = [
@@ -187,7 +187,7 @@ export function AuditLogsTab() {
         rows={rows}
         getRowId={(r) => rowIds.get(r) ?? ''}
         loading={logs.isFetching}
-        emptyText={EMPTY_TEXT}
+        emptyText={NO_MATCHING_RECORDS}
         columnVisibilityKey="history/audit-logs"
         paging={{
           mode: 'server',

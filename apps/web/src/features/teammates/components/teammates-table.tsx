@@ -1,35 +1,29 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PersonRemoveRoundedIcon from '@mui/icons-material/PersonRemoveRounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import { ROLE_LABELS, TEAMMATE_TEXTS, groupInitials, type Teammate } from '@callsight/shared';
+import {
+  DataTable,
+  NO_MATCHING_RECORDS,
+  TABLE_PAGING,
+  type DataTableColumn,
+} from '../../../components/data-table/index.ts';
 import { paths } from '../../../lib/paths.ts';
 
-/** Rows per page and skeleton rows of tables (spec 001 §9). */
-const PAGE_SIZE = 10;
-const SKELETON_ROWS = 10;
-const COLUMNS = 5;
-export const EMPTY_TABLE_TEXT = 'Sorry, no matching records found';
+const SEARCH_LABEL = 'Search Teammates';
 
 interface TeammatesTableProps {
   groupId: string;
@@ -48,7 +42,8 @@ export function TeammatesTable({
   onRemove,
 }: TeammatesTableProps) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
+  // The groups column needs room: narrow screens show it only on the teammate's page.
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'));
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
     const all = teammates ?? [];
@@ -60,24 +55,107 @@ export function TeammatesTable({
         ROLE_LABELS[t.role].toLowerCase().includes(needle),
     );
   }, [teammates, search]);
-  const lastPage = Math.max(0, Math.ceil(rows.length / PAGE_SIZE) - 1);
-  const current = Math.min(page, lastPage);
-  const visible = rows.slice(current * PAGE_SIZE, current * PAGE_SIZE + PAGE_SIZE);
+
+  const columns: DataTableColumn<Teammate>[] = [
+    {
+      field: 'name',
+      headerName: 'Name',
+      minWidth: 170,
+      text: (t) => t.name,
+      render: (t) => (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Avatar src={t.picture ?? undefined} sx={{ width: 32, height: 32, fontSize: 14 }}>
+            {groupInitials(t.name)}
+          </Avatar>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t.name}
+          </Typography>
+          {t.isSuper && <Chip size="small" label="Super" color="secondary" variant="outlined" />}
+        </Stack>
+      ),
+    },
+    {
+      field: 'email',
+      headerName: 'Email',
+      minWidth: 200,
+      flex: 1.2,
+      text: (t) => t.email,
+    },
+    { field: 'role', headerName: 'Role', width: 120, text: (t) => ROLE_LABELS[t.role] },
+  ];
+  if (wide)
+    columns.push({
+      field: 'groups',
+      headerName: 'Groups',
+      minWidth: 220,
+      flex: 1.4,
+      text: (t) => t.groups.map((g) => g.name).join(', '),
+      render: (t) => (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+          {t.groups.map((g) => (
+            <Chip
+              key={g.id}
+              size="small"
+              label={g.name}
+              variant={g.id === groupId ? 'filled' : 'outlined'}
+            />
+          ))}
+        </Stack>
+      ),
+    });
+  columns.push({
+    field: 'actions',
+    headerName: 'Actions',
+    width: 130,
+    align: 'right',
+    hideable: false,
+    stickyRight: true,
+    render: (t) => (
+      <Stack direction="row" sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={paths.teammate.getHref(groupId, t.id)}
+          startIcon={<EditRoundedIcon fontSize="small" />}
+          aria-label={`Edit ${t.name}`}
+        >
+          Edit
+        </Button>
+        <Tooltip title={TEAMMATE_TEXTS.removeButton}>
+          <span>
+            <IconButton
+              size="small"
+              color="error"
+              aria-label={`${TEAMMATE_TEXTS.removeButton} ${t.name}`}
+              disabled={removingId === t.id}
+              onClick={() => onRemove(t)}
+            >
+              <PersonRemoveRoundedIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
+    ),
+  });
 
   return (
-    <Paper variant="outlined">
-      <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
+    <DataTable
+      label="Teammates"
+      testIds={{ row: 'teammate-row', skeleton: 'teammate-skeleton-row', empty: 'teammates-empty' }}
+      rows={loading ? undefined : rows}
+      columns={columns}
+      getRowId={(t) => t.id}
+      emptyText={NO_MATCHING_RECORDS}
+      paging={{ mode: 'client', pageSizeOptions: TABLE_PAGING.default.options, resetKey: search }}
+      header={
         <TextField
           size="small"
-          placeholder="Search Teammates"
+          placeholder={SEARCH_LABEL}
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(0);
-          }}
+          onChange={(e) => setSearch(e.target.value)}
           sx={{ width: { xs: '100%', sm: 320 } }}
           slotProps={{
-            htmlInput: { 'aria-label': 'Search Teammates' },
+            htmlInput: { 'aria-label': SEARCH_LABEL },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -87,110 +165,7 @@ export function TeammatesTable({
             },
           }}
         />
-      </Box>
-      <TableContainer>
-        <Table aria-label="Teammates">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Role</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Groups</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {loading &&
-              Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                <TableRow key={i} data-testid="teammate-skeleton-row">
-                  {Array.from({ length: COLUMNS }, (_, j) => (
-                    <TableCell key={j}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            {!loading && rows.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={COLUMNS}>
-                  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                    {EMPTY_TABLE_TEXT}
-                  </Typography>
-                </TableCell>
-              </TableRow>
-            )}
-            {!loading &&
-              visible.map((t) => (
-                <TableRow key={t.id} hover data-testid="teammate-row">
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <Avatar
-                        src={t.picture ?? undefined}
-                        sx={{ width: 32, height: 32, fontSize: 14 }}
-                      >
-                        {groupInitials(t.name)}
-                      </Avatar>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {t.name}
-                      </Typography>
-                      {t.isSuper && (
-                        <Chip size="small" label="Super" color="secondary" variant="outlined" />
-                      )}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>{t.email}</TableCell>
-                  <TableCell>{ROLE_LABELS[t.role]}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {t.groups.map((g) => (
-                        <Chip
-                          key={g.id}
-                          size="small"
-                          label={g.name}
-                          variant={g.id === groupId ? 'filled' : 'outlined'}
-                        />
-                      ))}
-                    </Stack>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      component={RouterLink}
-                      to={paths.teammate.getHref(groupId, t.id)}
-                      startIcon={<EditRoundedIcon fontSize="small" />}
-                      aria-label={`Edit ${t.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Tooltip title={TEAMMATE_TEXTS.removeButton}>
-                      <span>
-                        <IconButton
-                          size="small"
-                          color="error"
-                          aria-label={`${TEAMMATE_TEXTS.removeButton} ${t.name}`}
-                          disabled={removingId === t.id}
-                          onClick={() => onRemove(t)}
-                        >
-                          <PersonRemoveRoundedIcon fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {!loading && rows.length > PAGE_SIZE && (
-        <TablePagination
-          component="div"
-          count={rows.length}
-          page={current}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-          onPageChange={(_, p) => setPage(p)}
-        />
-      )}
-    </Paper>
+      }
+    />
   );
 }

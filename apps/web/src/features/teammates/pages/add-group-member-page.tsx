@@ -6,8 +6,8 @@ import { TEAMMATE_TEXTS } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { ContentLoader } from '../../../components/full-page-loader/index.ts';
 import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
+import { useGroup } from '../../../lib/groups/get-group.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useTeamGroup } from '../api/get-team-group.ts';
 import { TeammateForm } from '../components/teammate-form.tsx';
 
 /**
@@ -16,7 +16,7 @@ import { TeammateForm } from '../components/teammate-form.tsx';
  */
 export function AddGroupMemberPage() {
   const { groupId = '', memberGroupId = '' } = useParams();
-  const group = useTeamGroup(memberGroupId);
+  const group = useGroup(memberGroupId);
   useCrumbLabel('memberGroup', group.data?.name);
   return (
     <Box>

@@ -6,9 +6,9 @@ import { TEAMMATE_TEXTS } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { ContentLoader } from '../../../components/full-page-loader/index.ts';
 import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
+import { useGroup } from '../../../lib/groups/get-group.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useTeammate } from '../api/get-teammate.ts';
-import { useTeamGroup } from '../api/get-team-group.ts';
 import { TeammateForm } from '../components/teammate-form.tsx';
 
 /** /admin/user/:id: edit a teammate of the current group, or (id 0 or absent) add one to it. */
@@ -16,7 +16,7 @@ export function TeammatePage() {
   const { groupId = '', id = '0' } = useParams();
   const isNew = id === '0' || id === '';
   const teammate = useTeammate(groupId, isNew ? null : id);
-  const group = useTeamGroup(groupId);
+  const group = useGroup(groupId);
   useCrumbLabel('teammate', isNew ? null : teammate.data?.name);
 
   const title = isNew ? TEAMMATE_TEXTS.newTitle : TEAMMATE_TEXTS.editTitle;

@@ -16,11 +16,10 @@ import {
 } from '@callsight/shared';
 import {
   DataTable,
+  NO_MATCHING_RECORDS,
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
-
-const EMPTY_TEXT = 'Sorry, no matching records found';
 
 const applicationLabel = (id: string) =>
   WORKFLOW_APPLICATIONS.find((a) => a.id === id)?.label ?? id;
@@ -153,7 +152,7 @@ export function WorkflowsTable({
       columns={columns}
       getRowId={(w) => w.id}
       loading={loading}
-      emptyText={EMPTY_TEXT}
+      emptyText={NO_MATCHING_RECORDS}
       paging={{ mode: 'client', pageSizeOptions: TABLE_PAGING.workflows.options }}
     />
   );

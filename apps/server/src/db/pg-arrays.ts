@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import type { Db } from '../../db/client.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from './client.ts';
 
 /**
  * Bulk writes as `select ... from unnest($1::type[], $2::type[], ...)`: one parameter per column,

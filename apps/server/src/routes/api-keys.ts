@@ -11,11 +11,7 @@ import {
 import type { AppContext } from '../app-context.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
-import {
-  createApiToken,
-  listApiTokens,
-  revokeApiToken,
-} from '../services/api-tokens/api-tokens.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from '../services/api-keys/api-keys.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -25,7 +21,7 @@ const errors = {
 };
 
 /** API Management (spec 000 §2.5): the group's API keys, and a probe authenticated by one. */
-export async function apiTokenRoutes({ app, db, authorize, authorizeApiKey }: AppContext) {
+export async function apiKeyRoutes({ app, db, authorize, authorizeApiKey }: AppContext) {
   app.get('/api/config/token', {
     schema: {
       tags: ['api-tokens'],

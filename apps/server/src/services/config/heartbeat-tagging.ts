@@ -12,7 +12,7 @@ import {
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { forGroup } from '../../db/group-scope.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { badRequest, forbidden } from '../../lib/errors.ts';
 import { fieldOf, readValue, setConfigEntry } from './config-entries.ts';
 

@@ -11,7 +11,7 @@ import {
   getConnectNumbers,
   listTagConfigs,
   setConnectNumbers,
-} from '../services/config/tagging.ts';
+} from '../services/config/heartbeat-tagging.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -21,7 +21,7 @@ const errors = {
 };
 
 /** Heartbeat Tagging: tagging configs and the dial number per Connect region (spec 000 §7). */
-export async function taggingRoutes({ app, db, authorize }: AppContext) {
+export async function heartbeatTaggingRoutes({ app, db, authorize }: AppContext) {
   app.get('/api/tagging/tag-configs', {
     schema: {
       tags: ['tagging'],

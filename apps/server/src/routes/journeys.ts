@@ -68,7 +68,14 @@ function pageLink(url: string, cursor: string | null): string | null {
  * (JSON or protobuf, gzip allowed) with a group API key, and the journey explorer API for
  * members of groups with the journeyExplorer flag.
  */
-export async function traceRoutes({ app, db, config, authorize, authorizeApiKey }: AppContext) {
+export async function journeyRoutes({
+  app,
+  db,
+  config,
+  authorize,
+  authorizeApiKey,
+  ingest,
+}: AppContext) {
   await app.register(async (otlp) => {
     otlp.addContentTypeParser(PROTOBUF, { parseAs: 'buffer' }, (_req, body, done) => {
       done(null, body);
@@ -118,12 +125,7 @@ export async function traceRoutes({ app, db, config, authorize, authorizeApiKey 
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         let result;
         try {
-          result = await ingestOtlpTraces(
-            db,
-            app.ingestGate,
-            apiKeyOf(request).groupId,
-            request.body,
-          );
+          result = await ingestOtlpTraces(db, ingest.gate, apiKeyOf(request).groupId, request.body);
         } catch (err) {
           if (!(err instanceof GateFullError)) throw err;
           // OTLP exporters retry 429 after Retry-After.

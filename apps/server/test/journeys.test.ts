@@ -513,7 +513,7 @@ describe('cross-origin export', () => {
 describe('busy server', () => {
   it('answers 429 with Retry-After while the ingestion write gate is full', async () => {
     const t = await tenant();
-    const gate = s.app.ingestGate;
+    const gate = s.ctx.ingest.gate;
     let release = () => {};
     const blocked = new Promise<void>((resolve) => (release = resolve));
     const held: Promise<unknown>[] = [];

@@ -12,7 +12,7 @@ import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { apiTokens } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Caller } from '../../plugins/authenticate.ts';
+import type { Caller } from '../../lib/caller.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

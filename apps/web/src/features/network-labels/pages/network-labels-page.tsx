@@ -13,7 +13,7 @@ import { NetworkLabelsTable } from '../components/network-labels-table.tsx';
  * /configs/network-labelling (spec 001 §2): CIDR ranges with the labels agent networks show.
  * View mode lists them; Edit works on a copy and returns to view mode on Cancel or after saving.
  */
-export function NetworkLabellingPage() {
+export function NetworkLabelsPage() {
   const { groupId = '' } = useParams();
   const labels = useNetworkLabels(groupId);
   const [editing, setEditing] = useState(false);

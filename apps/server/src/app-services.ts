@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { PushPublisher } from './push/push-server.ts';
+import { createEventBridgeAdapter } from './adapters/eventbridge/index.ts';
+import type { EventBridgeAdapter } from './adapters/eventbridge/eventbridge-adapter.ts';
+import { createLlmAdapter } from './adapters/llm/index.ts';
+import type { LlmAdapter } from './adapters/llm/llm-adapter.ts';
+import { createWorkflows, type Workflows } from './services/workflows/index.ts';
+import { ConcurrencyGate } from './services/telemetry/concurrency-gate.ts';
+import type { IngestDeps } from './services/telemetry/ingest-context.ts';
+import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
+
+/** The ingestion path of this process: its write gate and the trailing calls' catch-up. */
+export interface Ingest {
+  gate: ConcurrencyGate;
+  trailing: TrailingSummaries;
+  /** What the ingest services run with (the gate, the trailing calls, the watchers, push). */
+  deps: IngestDeps;
+}
+
+/** The adapters and engines built once per process and handed to the routes that need them. */
+export interface AppServices {
+  /** OpenAI-compatible chat model of the copilot and AI summaries; null: built-in engines. */
+  llm: LlmAdapter | null;
+  eventBridge: EventBridgeAdapter;
+  workflows: Workflows;
+  ingest: Ingest;
+  /** Starts background work (after the server is ready). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Builds every adapter, engine and queue of the process from config: the one wiring place. */
+export function buildAppServices(opts: {
+  config: AppConfig;
+  db: Db;
+  push: Pick<PushPublisher, 'publish'>;
+  log: FastifyBaseLogger;
+}): AppServices {
+  const { config, db, push, log } = opts;
+  const eventBridge = createEventBridgeAdapter(config, db);
+  const workflows = createWorkflows({ config, db, push, log, eventBridge });
+  const gate = new ConcurrencyGate(
+    config.INGEST_MAX_CONCURRENT_WRITES,
+    config.INGEST_MAX_QUEUED_WRITES,
+    config.INGEST_QUEUE_TIMEOUT_MS,
+  );
+  const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
+  const trailing = new TrailingSummaries(base, log);
+  return {
+    llm: createLlmAdapter(config),
+    eventBridge,
+    workflows,
+    ingest: { gate, trailing, deps: { ...base, trailing } },
+    start: () => trailing.start(),
+    async stop() {
+      await trailing.stop();
+      await workflows.stop();
+    },
+  };
+}
