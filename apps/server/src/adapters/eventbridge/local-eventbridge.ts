@@ -1,4 +1,4 @@
-import { eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { EventSourceStatus } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { acrossGroups } from '../../db/group-scope.ts';
@@ -14,20 +14,22 @@ import {
  * A source stays pending until an event bus is associated (POST .../associate), then is active.
  * Put events are recorded in eventbridge_events (readable by tests and operators).
  */
+/** The live (not deleted) source of this region, account and name, whichever group holds it. */
+export const namedLiveSource = (ref: PartnerSourceRef) =>
+  and(
+    eq(eventSources.awsRegion, ref.region),
+    eq(eventSources.accountId, ref.accountId),
+    eq(eventSources.eventSourceName, ref.name),
+    ne(eventSources.status, 'deleted'),
+  );
+
 export function createLocalEventBridgeAdapter(db: Db): EventBridgeAdapter {
   // Stands in for AWS, which knows a source by region, account and name, not by our group.
   const live = (ref: PartnerSourceRef) =>
     db
       .select({ status: eventSources.status, eventBusName: eventSources.eventBusName })
       .from(eventSources)
-      .where(
-        acrossGroups.where(
-          eq(eventSources.awsRegion, ref.region),
-          eq(eventSources.accountId, ref.accountId),
-          eq(eventSources.eventSourceName, ref.name),
-          ne(eventSources.status, 'deleted'),
-        ),
-      )
+      .where(acrossGroups.where(namedLiveSource(ref)))
       .limit(1);
 
   return {

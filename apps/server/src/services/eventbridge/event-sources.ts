@@ -20,6 +20,7 @@ import {
   type EventBridgeAdapter,
   type PartnerSourceRef,
 } from '../../adapters/eventbridge/index.ts';
+import { namedLiveSource } from '../../adapters/eventbridge/local-eventbridge.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { enabledFeatures } from '../groups/features.ts';
 
@@ -142,14 +143,7 @@ export async function createEventSource(
   const [existing] = await deps.db
     .select({ id: eventSources.id })
     .from(eventSources)
-    .where(
-      acrossGroups.where(
-        eq(eventSources.awsRegion, ref.region),
-        eq(eventSources.accountId, ref.accountId),
-        eq(eventSources.eventSourceName, ref.name),
-        ne(eventSources.status, 'deleted'),
-      ),
-    )
+    .where(acrossGroups.where(namedLiveSource(ref)))
     .limit(1);
   if (existing) throw conflict(EVENTBRIDGE_TEXTS.alreadyExists);
   try {

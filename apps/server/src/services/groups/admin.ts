@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { getGroup } from './groups.ts';
+import { getGroup, groupColumns, HEARTBEAT_KEY } from './groups.ts';
 
 type Actor = Pick<Caller, 'userId' | 'email' | 'isSuper' | 'groupId'>;
 
@@ -27,19 +27,8 @@ export const DEFAULT_GROUP_CONFIG: Record<string, string> = {
   HEARTBEAT_ENABLED: 'false',
 };
 
-/** Read through a left join of the group's HEARTBEAT_ENABLED entry (at most one: the key). */
-const heartbeatEnabled = sql<boolean>`coalesce(${configEntries.value} = 'true', false)`;
-const HEARTBEAT_KEY = 'HEARTBEAT_ENABLED';
-
 const detailColumns = {
-  id: groups.id,
-  name: groups.name,
-  customerID: groups.customerId,
-  customerName: customers.name,
-  region: groups.region,
-  status: groups.status,
-  ccaasProvider: groups.ccaasProvider,
-  heartbeatEnabled,
+  ...groupColumns,
   secret: groups.secret,
   archivedAt: groups.archivedAt,
 };

@@ -8,9 +8,10 @@ import type { Caller } from '../../lib/caller.ts';
 
 /** Read through a left join of the group's HEARTBEAT_ENABLED entry (at most one: the key). */
 const heartbeatEnabled = sql<boolean>`coalesce(${configEntries.value} = 'true', false)`;
-const HEARTBEAT_KEY = 'HEARTBEAT_ENABLED';
+export const HEARTBEAT_KEY = 'HEARTBEAT_ENABLED';
 
-const groupColumns = {
+/** A group's columns as listed (GroupSchema); read with the HEARTBEAT_KEY entry left-joined. */
+export const groupColumns = {
   id: groups.id,
   name: groups.name,
   customerID: groups.customerId,

@@ -1,9 +1,7 @@
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { CALL_DETAIL_TEXTS, type CallDetail, type LogLevel } from '@callsight/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
-import { formatDateTime } from '../format.ts';
-import { DetailEmpty } from './detail-states.tsx';
+import type { DataTableColumn } from '../../../components/data-table/index.ts';
+import { HitsTable, timeColumn } from './hits-table.tsx';
 
 const LEVEL_COLORS: Record<LogLevel, 'info' | 'warning' | 'error'> = {
   INFO: 'info',
@@ -14,13 +12,7 @@ const LEVEL_COLORS: Record<LogLevel, 'info' | 'warning' | 'error'> = {
 type Hit = CallDetail['logs']['hits']['hits'][number];
 
 const COLUMNS: DataTableColumn<Hit>[] = [
-  {
-    field: 'time',
-    headerName: 'Time',
-    width: 170,
-    nowrap: true,
-    text: (h) => formatDateTime(h._source.time),
-  },
+  timeColumn(),
   {
     field: 'level',
     headerName: 'Level',
@@ -43,23 +35,14 @@ const COLUMNS: DataTableColumn<Hit>[] = [
 
 /** The Softphone Logs tab: the call's log lines in time order. */
 export function CallLogsTab({ logs }: { logs: CallDetail['logs'] }) {
-  const { hits, total } = logs.hits;
-  if (hits.length === 0) return <DetailEmpty text={CALL_DETAIL_TEXTS.noLogs} />;
   return (
-    <>
-      <DataTable
-        label="Softphone logs"
-        rows={hits}
-        getRowId={(h) => h._id}
-        columns={COLUMNS}
-        emptyText={CALL_DETAIL_TEXTS.noLogs}
-        maxHeight={640}
-      />
-      {total.relation === 'gte' && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ p: 1.5 }}>
-          Showing the first {total.value} lines of this call.
-        </Typography>
-      )}
-    </>
+    <HitsTable
+      label="Softphone logs"
+      hits={logs.hits.hits}
+      total={logs.hits.total}
+      columns={COLUMNS}
+      emptyText={CALL_DETAIL_TEXTS.noLogs}
+      unit="lines"
+    />
   );
 }

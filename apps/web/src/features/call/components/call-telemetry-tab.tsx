@@ -1,19 +1,12 @@
-import Typography from '@mui/material/Typography';
 import { CALL_DETAIL_TEXTS, type CallDetail } from '@callsight/shared';
-import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
-import { formatDateTime, textOrNA } from '../format.ts';
-import { DetailEmpty } from './detail-states.tsx';
+import type { DataTableColumn } from '../../../components/data-table/index.ts';
+import { textOrNA } from '../format.ts';
+import { HitsTable, timeColumn } from './hits-table.tsx';
 
 type Hit = CallDetail['telemetry']['hits']['hits'][number];
 
 const COLUMNS: DataTableColumn<Hit>[] = [
-  {
-    field: 'time',
-    headerName: 'Time',
-    width: 170,
-    nowrap: true,
-    text: (h) => formatDateTime(h._source.time),
-  },
+  timeColumn(),
   { field: 'type', headerName: 'Type', width: 180, text: (h) => h._source.type },
   { field: 'agent', headerName: 'Agent', width: 160, text: (h) => textOrNA(h._source.agent) },
   {
@@ -28,23 +21,14 @@ const COLUMNS: DataTableColumn<Hit>[] = [
 
 /** The Telemetry tab: the softphone's telemetry events of the call, data as sent. */
 export function CallTelemetryTab({ telemetry }: { telemetry: CallDetail['telemetry'] }) {
-  const { hits, total } = telemetry.hits;
-  if (hits.length === 0) return <DetailEmpty text={CALL_DETAIL_TEXTS.noData} />;
   return (
-    <>
-      <DataTable
-        label="Telemetry events"
-        rows={hits}
-        getRowId={(h) => h._id}
-        columns={COLUMNS}
-        emptyText={CALL_DETAIL_TEXTS.noData}
-        maxHeight={640}
-      />
-      {total.relation === 'gte' && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ p: 1.5 }}>
-          Showing the first {total.value} events of this call.
-        </Typography>
-      )}
-    </>
+    <HitsTable
+      label="Telemetry events"
+      hits={telemetry.hits.hits}
+      total={telemetry.hits.total}
+      columns={COLUMNS}
+      emptyText={CALL_DETAIL_TEXTS.noData}
+      unit="events"
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EXPLORER_TEXTS, type SortDirection } from '@callsight/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
-import { PAGE_SIZE_OPTIONS } from '../state/use-explorer-view.ts';
+import { PAGE_SIZE_OPTIONS, type ExplorerView } from '../state/use-explorer-view.ts';
 import type { ExplorerColumn } from './columns.ts';
 
 interface Props<Row> {
@@ -29,6 +29,29 @@ interface Props<Row> {
   rowAction?: { render: (row: Row) => ReactNode; width: number };
   /** Custom rendering of a column's cell (the level chip). */
   renderCell?: (column: ExplorerColumn<Row>, row: Row) => ReactNode | undefined;
+}
+
+/** A list's page as its query answers it. */
+interface ListQuery<Row> {
+  data?: { rows: Row[]; total: number; totalRelation: 'eq' | 'gte' };
+  isFetching: boolean;
+}
+
+/** The rows, paging, sorting and loading props of a list's table: its view (URL) and query. */
+export function listTableProps<Row>(view: ExplorerView, query: ListQuery<Row>) {
+  return {
+    rows: query.data?.rows,
+    total: query.data?.total ?? 0,
+    totalRelation: query.data?.totalRelation ?? 'eq',
+    loading: query.isFetching,
+    sortColumn: view.request.sortColumn,
+    sortDirection: view.request.sortDirection,
+    onSort: view.toggleSort,
+    page: view.request.page,
+    size: view.request.size,
+    onPage: view.setPage,
+    onSize: view.setSize,
+  } satisfies Partial<Props<Row>>;
 }
 
 /** The grid's column of an explorer column: quality-coloured, numbers right-aligned. */

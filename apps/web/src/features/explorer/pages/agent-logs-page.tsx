@@ -9,11 +9,10 @@ import {
 } from '@callsight/shared';
 import { getAgentLogs, useAgentLogs } from '../api/get-agent-logs.ts';
 import { AGENT_LOG_COLUMNS, type ExplorerColumn } from '../components/columns.ts';
-import { DownloadButton } from '../components/download-button.tsx';
-import { ExplorerTable } from '../components/explorer-table.tsx';
+import { ExplorerTable, listTableProps } from '../components/explorer-table.tsx';
 import { ListError } from '../components/list-error.tsx';
 import { ListToolbar } from '../components/list-toolbar.tsx';
-import { downloadText } from '../../../components/data-table/index.ts';
+import { DownloadButton, downloadText } from '../../../components/data-table/index.ts';
 import { useExplorerView } from '../state/use-explorer-view.ts';
 
 const LEVEL_COLOURS = { ERROR: 'error', WARN: 'warning', INFO: 'default' } as const;
@@ -53,18 +52,8 @@ export function AgentLogsPage() {
         label={EXPLORER_TEXTS.softphoneLogsTab}
         testId="agent-logs"
         columns={AGENT_LOG_COLUMNS}
-        rows={logs.data?.rows}
-        total={logs.data?.total ?? 0}
-        totalRelation={logs.data?.totalRelation ?? 'eq'}
+        {...listTableProps(view, logs)}
         rowKey={(row) => row.id}
-        loading={logs.isFetching}
-        sortColumn={view.request.sortColumn}
-        sortDirection={view.request.sortDirection}
-        onSort={view.toggleSort}
-        page={view.request.page}
-        size={view.request.size}
-        onPage={view.setPage}
-        onSize={view.setSize}
         renderCell={levelCell}
         csvRows={async () => (await all()).rows}
         actions={<DownloadButton label="Download JSON" run={downloadJson} disabled={empty} />}

@@ -7,7 +7,7 @@ import { usePageMessages } from '../../../lib/socket.ts';
 import { callStatsKey, getCallStats, useCallStats } from '../api/get-call-stats.ts';
 import { CallDetailModal } from '../components/call-detail-modal.tsx';
 import { CALL_STATS_COLUMNS } from '../components/columns.ts';
-import { ExplorerTable } from '../components/explorer-table.tsx';
+import { ExplorerTable, listTableProps } from '../components/explorer-table.tsx';
 import { ListError } from '../components/list-error.tsx';
 import { ListToolbar } from '../components/list-toolbar.tsx';
 import { useExplorerView } from '../state/use-explorer-view.ts';
@@ -67,18 +67,8 @@ export function CallStatsPage() {
         label={EXPLORER_TEXTS.callStatsTab}
         testId="call-stats"
         columns={CALL_STATS_COLUMNS}
-        rows={calls.data?.rows}
-        total={calls.data?.total ?? 0}
-        totalRelation={calls.data?.totalRelation ?? 'eq'}
+        {...listTableProps(view, calls)}
         rowKey={(row) => row.callContactId}
-        loading={calls.isFetching}
-        sortColumn={view.request.sortColumn}
-        sortDirection={view.request.sortDirection}
-        onSort={view.toggleSort}
-        page={view.request.page}
-        size={view.request.size}
-        onPage={view.setPage}
-        onSize={view.setSize}
         csvRows={allRows}
         rowAction={{
           width: 84,

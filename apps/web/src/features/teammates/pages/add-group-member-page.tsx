@@ -1,14 +1,12 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { TEAMMATE_TEXTS } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { ContentLoader } from '../../../components/full-page-loader/index.ts';
 import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
 import { useGroup } from '../../../lib/groups/get-group.ts';
-import { paths } from '../../../lib/paths.ts';
 import { TeammateForm } from '../components/teammate-form.tsx';
+import { LoadError } from '../components/load-error.tsx';
 
 /**
  * /admin/group/:memberGroupId/member/0: add a teammate to a group. An e-mail that belongs to an
@@ -24,24 +22,7 @@ export function AddGroupMemberPage() {
         title={TEAMMATE_TEXTS.newTitle}
         subtitle={group.data ? `Add someone to ${group.data.name}.` : 'Add someone to a group.'}
       />
-      {group.isError && (
-        <Alert
-          severity="error"
-          sx={{ maxWidth: 720 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              component={RouterLink}
-              to={paths.teammates.getHref(groupId)}
-            >
-              Back
-            </Button>
-          }
-        >
-          {group.error.message}
-        </Alert>
-      )}
+      {group.isError && <LoadError groupId={groupId} message={group.error.message} />}
       {group.isPending && <ContentLoader />}
       {group.data && (
         <TeammateForm

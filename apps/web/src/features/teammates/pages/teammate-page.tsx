@@ -1,15 +1,13 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { TEAMMATE_TEXTS } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { ContentLoader } from '../../../components/full-page-loader/index.ts';
 import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
 import { useGroup } from '../../../lib/groups/get-group.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useTeammate } from '../api/get-teammate.ts';
 import { TeammateForm } from '../components/teammate-form.tsx';
+import { LoadError } from '../components/load-error.tsx';
 
 /** /admin/user/:id: edit a teammate of the current group, or (id 0 or absent) add one to it. */
 export function TeammatePage() {
@@ -29,24 +27,7 @@ export function TeammatePage() {
           isNew ? 'Add someone to this group.' : "A teammate's details and role in this group."
         }
       />
-      {error && (
-        <Alert
-          severity="error"
-          sx={{ maxWidth: 720 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              component={RouterLink}
-              to={paths.teammates.getHref(groupId)}
-            >
-              Back
-            </Button>
-          }
-        >
-          {error.message}
-        </Alert>
-      )}
+      {error && <LoadError groupId={groupId} message={error.message} />}
       {!error && (group.isPending || (!isNew && teammate.isPending)) && <ContentLoader />}
       {!error && group.data && (isNew || teammate.data) && (
         <TeammateForm

@@ -2,18 +2,19 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
-import { useSnackbar } from '../../../components/snackbar/index.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-client.ts';
+import { useSnackbar } from '../snackbar/index.ts';
 
 interface Props {
   label: string;
   /** Fetches the rows and saves the file. */
   run: () => Promise<void>;
   disabled?: boolean;
+  size?: 'small' | 'medium';
 }
 
 /** A download button that shows progress and reports a failed fetch in the snackbar. */
-export function DownloadButton({ label, run, disabled }: Props) {
+export function DownloadButton({ label, run, disabled, size }: Props) {
   const [busy, setBusy] = useState(false);
   const snackbar = useSnackbar();
   async function click() {
@@ -30,6 +31,7 @@ export function DownloadButton({ label, run, disabled }: Props) {
   return (
     <Button
       variant="outlined"
+      size={size}
       startIcon={busy ? <CircularProgress size={16} /> : <DownloadRoundedIcon />}
       disabled={disabled || busy}
       onClick={() => void click()}
