@@ -3,5 +3,8 @@ export * from './schemas.ts';
 export * from './query.ts';
 export * from './time-words.ts';
 export * from './intent.ts';
+export * from './known-names.ts';
+export * from './question-words.ts';
+export * from './explorer-link.ts';
 export * from './answer.ts';
 export * from './journey-summary.ts';

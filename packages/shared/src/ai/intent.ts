@@ -7,41 +7,45 @@ import {
   type CopilotRange,
   type CopilotThreshold,
 } from './query.ts';
+import { readNames, type KnownValues } from './known-names.ts';
+import {
+  DIMENSION_LEAD,
+  DIMENSION_WORDS,
+  METRIC_WORDS,
+  monthOf,
+  MONTHS,
+  NUMBER,
+  numberOf,
+  QUALITY_PHRASES,
+  QUALITY_RULES,
+  SHARE_WORDS,
+  TAG_PHRASES,
+  TAG_WORD,
+  WEEKDAYS,
+} from './question-words.ts';
+
+export type { KnownValues } from './known-names.ts';
 
 /**
  * The built-in copilot's intent parser: a keyword grammar over one question (docs/copilot.md).
- * Thresholds are read first and cut out, then ranges, breakdowns, ranking, known names
- * (agents, ISPs, network labels, regions of the group) and finally the metrics asked for.
+ * Each part found is cut out of the text before the next is looked for: explicit thresholds,
+ * insight tags, qualitative words (mapped to the insight thresholds), time ranges, the group's
+ * names, the breakdown and its ranking, then the metrics and the mode.
  */
-
-/** Names the group's calls carry, so "for alice" or "on Fibre Co" restrict the calls. */
-export type KnownValues = Partial<Record<CopilotMatchField, readonly string[]>>;
 
 export type ParsedQuestion =
   | { kind: 'query'; query: CopilotQuery; followUp: boolean }
   | { kind: 'help' }
-  | { kind: 'unknown' };
-
-const METRIC_WORDS: [CopilotMetric, RegExp][] = [
-  ['mos', /\b(mos|mean opinion scores?|call quality|voice quality|audio quality)\b/],
-  ['jitter', /\bjitter\b/],
-  ['packetLoss', /\b(packet[- ]?loss|packets? lost|loss)\b/],
-  ['rtt', /\b(rtt|round[- ]trip(?: times?)?|latency)\b/],
-  ['duration', /\b(durations?|how long|call length|talk time|longest|shortest)\b/],
-  ['score', /\b(scores?|cx score)\b/],
-  [
-    'callCount',
-    /\b(how many|number of calls|call count|calls count|count|call volume|volume|most calls|fewest calls|least calls|busiest)\b/,
-  ],
-];
+  | { kind: 'unknown'; suggestions: string[] }
+  | { kind: 'unknownName'; name: string };
 
 /** A metric word used inside a threshold ("MOS below 3.5"). */
 const THRESHOLD_METRIC =
   '(mos|jitter|packet[- ]?loss|loss|rtt|round[- ]trip(?: time)?|latency|duration|score|calls? (?=longer|shorter))';
 const OPS =
-  '(below|under|less than|lower than|shorter than|longer than|<=|>=|<|>|at most|at least|above|over|greater than|more than|higher than)';
+  '(below|under|less than|lower than|shorter than|longer than|<=|>=|≤|≥|<|>|at most|at least|above|over|greater than|more than|higher than|exceeding|exceeds?|of more than|of less than|of over|of under)';
 const THRESHOLD = new RegExp(
-  `\\b${THRESHOLD_METRIC}\\s*(?:is |was |of |were )?${OPS}\\s*(-?\\d+(?:\\.\\d+)?)\\s*(milliseconds|ms|percent|%|seconds|secs|sec|s|minutes|minute|mins|min)?`,
+  `\\b${THRESHOLD_METRIC}\\s*(?:is |was |of |were |that (?:is|was) )?${OPS}\\s*(-?\\d+(?:\\.\\d+)?)\\s*(milliseconds|ms|percent|%|seconds|secs|sec|s|minutes|minute|mins|min)?`,
   'g',
 );
 
@@ -55,133 +59,144 @@ function thresholdMetric(word: string): CopilotThreshold['metric'] {
 }
 
 function thresholdOp(op: string): CopilotThreshold['op'] {
-  if (op === '<=' || op === 'at most') return 'lte';
-  if (op === '>=' || op === 'at least') return 'gte';
+  if (op === '<=' || op === '≤' || op === 'at most') return 'lte';
+  if (op === '>=' || op === '≥' || op === 'at least') return 'gte';
   if (/below|under|less|lower|shorter|</.test(op)) return 'lt';
   return 'gt';
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  ten: 10,
-  fourteen: 14,
-  thirty: 30,
-};
+type RangeRule = [RegExp, (m: RegExpExecArray) => CopilotRange | null];
 
-function count(word: string | undefined): number {
-  if (word === undefined) return 1;
-  return NUMBER_WORDS[word] ?? Number(word);
+const WEEKDAY = `(${WEEKDAYS.join('|')}|tues|thurs)`;
+const MONTH = `(${MONTHS.join('|')}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)`;
+
+function weekdayOf(word: string): number {
+  return WEEKDAYS.findIndex((d) => d.startsWith(word.slice(0, 3)));
+}
+
+const RANGE_RULES: RangeRule[] = [
+  [/\b(?:on |for )?(\d{4}-\d{2}-\d{2})\b/, (m) => ({ kind: 'date', date: m[1] ?? '' })],
+  [
+    new RegExp(`\\b(?:on |for )?(?:the )?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${MONTH}\\b`),
+    (m) => monthDay(m[2] ?? '', m[1]),
+  ],
+  [
+    new RegExp(`\\b(?:on |for )?${MONTH} (\\d{1,2})(?:st|nd|rd|th)?\\b`),
+    (m) => monthDay(m[1] ?? '', m[2]),
+  ],
+  [/\btoday\b|\bso far today\b/, () => ({ kind: 'today' })],
+  [/\byesterday\b/, () => ({ kind: 'yesterday' })],
+  [/\b(?:this|current) week\b|\bweek to date\b/, () => ({ kind: 'thisWeek' })],
+  [/\b(?:last|previous|past|prior) week\b|\bthe week before\b/, () => ({ kind: 'lastWeek' })],
+  [/\b(?:this|current) month\b|\bmonth to date\b/, () => ({ kind: 'thisMonth' })],
+  [/\b(?:last|previous|past|prior) month\b/, () => ({ kind: 'lastMonth' })],
+  [
+    new RegExp(
+      `\\b(?:last|past|previous|over the last|in the last|within the last)\\s*${NUMBER}?\\s*hours?\\b`,
+    ),
+    (m) => ({ kind: 'lastHours', count: numberOf(m[1]) }),
+  ],
+  [
+    new RegExp(
+      `\\b(?:last|past|previous)\\s*${NUMBER}?\\s*days?\\b|\\b(?:rolling|trailing) (?:${NUMBER} )?days?\\b`,
+    ),
+    (m) => ({ kind: 'lastDays', count: numberOf(m[1] ?? m[2]) }),
+  ],
+  [/\b(?:rolling|trailing) week\b|\blast seven days\b/, () => ({ kind: 'lastDays', count: 7 })],
+  [
+    new RegExp(`\\b(?:last|past|previous)\\s*${NUMBER}\\s*weeks?\\b`),
+    (m) => ({ kind: 'lastDays', count: 7 * numberOf(m[1]) }),
+  ],
+  [
+    new RegExp(`\\b(?:last|past|previous)\\s*${NUMBER}\\s*months?\\b`),
+    (m) => ({ kind: 'lastDays', count: 30 * numberOf(m[1]) }),
+  ],
+  [
+    new RegExp(`\\b(?:on |for |last |this (?:past )?)?${WEEKDAY}\\b`),
+    (m) => ({ kind: 'weekday', day: weekdayOf(m[1] ?? '') }),
+  ],
+];
+
+function monthDay(monthWord: string, dayText: string | undefined): CopilotRange | null {
+  const month = monthOf(monthWord);
+  const day = Number(dayText);
+  if (!month || !(day >= 1 && day <= 31)) return null;
+  return { kind: 'monthDay', month, day };
 }
 
 /** Reads a time range said in words; the matched text is returned so it can be cut out. */
 function readRange(text: string): { range: CopilotRange; match: string } | null {
-  const n = '(\\d+|a|an|one|two|three|four|five|six|seven|ten|fourteen|thirty)';
-  const rules: [RegExp, (m: RegExpExecArray) => CopilotRange][] = [
-    [/\b(?:on|for) (\d{4}-\d{2}-\d{2})\b/, (m) => ({ kind: 'date', date: m[1] ?? '' })],
-    [/\b(\d{4}-\d{2}-\d{2})\b/, (m) => ({ kind: 'date', date: m[1] ?? '' })],
-    [/\btoday\b/, () => ({ kind: 'today' })],
-    [/\byesterday\b/, () => ({ kind: 'yesterday' })],
-    [/\bthis week\b/, () => ({ kind: 'thisWeek' })],
-    [/\b(?:last|previous|past) week\b/, () => ({ kind: 'lastWeek' })],
-    [/\bthis month\b/, () => ({ kind: 'thisMonth' })],
-    [/\b(?:last|previous) month\b/, () => ({ kind: 'lastMonth' })],
-    [
-      new RegExp(`\\b(?:last|past|previous|over the last|in the last)\\s*${n}?\\s*hours?\\b`),
-      (m) => ({ kind: 'lastHours', count: count(m[1]) }),
-    ],
-    [
-      new RegExp(`\\b(?:last|past|previous)\\s*${n}?\\s*days?\\b`),
-      (m) => ({ kind: 'lastDays', count: count(m[1]) }),
-    ],
-    [
-      new RegExp(`\\b(?:last|past|previous)\\s*${n}\\s*weeks?\\b`),
-      (m) => ({ kind: 'lastDays', count: 7 * count(m[1]) }),
-    ],
-    [
-      new RegExp(`\\b(?:last|past|previous)\\s*${n}\\s*months?\\b`),
-      (m) => ({ kind: 'lastDays', count: 30 * count(m[1]) }),
-    ],
-  ];
-  for (const [re, build] of rules) {
+  let best: { range: CopilotRange; match: string; index: number } | null = null;
+  for (const [re, build] of RANGE_RULES) {
     const m = re.exec(text);
-    if (m) {
-      const range = build(m);
-      if ((range.kind === 'lastDays' || range.kind === 'lastHours') && !(range.count >= 1))
-        continue;
-      return { range, match: m[0] };
-    }
+    if (!m) continue;
+    const range = build(m);
+    if (!range) continue;
+    if ((range.kind === 'lastDays' || range.kind === 'lastHours') && !(range.count >= 1)) continue;
+    if (range.kind === 'lastDays' && range.count > 366) continue;
+    if (range.kind === 'lastHours' && range.count > 24 * 90) continue;
+    // The first range in the question wins; on a tie the earlier (more specific) rule.
+    if (!best || m.index < best.index) best = { range, match: m[0], index: m.index };
   }
-  return null;
+  return best ? { range: best.range, match: best.match } : null;
 }
 
-const DIMENSION_WORDS: [CopilotDimension, string][] = [
-  ['networkLabel', 'network labels?|networks?|labels?'],
-  ['agent', 'agents?|users?|people'],
-  ['isp', 'isps?|internet providers?|providers?|carriers?'],
-  ['region', 'regions?|locations?|countries|country'],
-  ['day', 'days?|dates?'],
-  ['hour', 'hours?'],
-];
+const COMPARE_WORDS = /\b(vs\.?|versus|compared? (?:to|with)|compare|against|relative to|or)\b/;
 
-function readDimension(text: string): { dimension: CopilotDimension; match: string } | null {
+/** A count of ranked groups: digits or number words, never "a" or "one" ("which one"). */
+const RANK_NUMBER = '(\\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)';
+
+const PLURAL_DIMENSION = /s$|people|staff|countries|cities/;
+
+function readDimension(
+  text: string,
+): { dimension: CopilotDimension; match: string; plural: boolean } | null {
+  const between = `(?:\\s+(?:${NUMBER}|most|least|common|frequent|affected|busy|busiest|poor|bad|worst|best|highest|lowest|top|bottom|of the|of|the|my|our))*`;
   for (const [dimension, words] of DIMENSION_WORDS) {
-    const re = new RegExp(
-      `\\b(?:by|per|for each|for every|each|across|grouped by|broken down by|split by|which|what|top \\d+|bottom \\d+|worst \\d+|best \\d+|top|worst|best)\\s+(?:${words})\\b`,
+    const led = new RegExp(`\\b${DIMENSION_LEAD}${between}\\s+(${words})\\b`);
+    const bare = new RegExp(
+      `(?:^\\s*|\\s)(${words})\\s+(?:with|that|who|had|have|having|ranked|sorted|ordered|by)\\b`,
     );
-    const m = re.exec(text);
-    if (m) return { dimension, match: m[0] };
+    const m = led.exec(text) ?? bare.exec(text);
+    if (m) {
+      const word = m[m.length - 1] ?? '';
+      return { dimension, match: m[0], plural: PLURAL_DIMENSION.test(word) };
+    }
   }
-  if (/\bdaily\b|\bday by day\b|\bover time\b|\btrend\b/.test(text))
-    return { dimension: 'day', match: '' };
-  if (/\bhourly\b|\bhour by hour\b/.test(text)) return { dimension: 'hour', match: '' };
+  if (
+    /\bdaily\b|\bday by day\b|\bover time\b|\btrend(?:s|ing)?\b|\beach day\b|\bper day\b/.test(text)
+  )
+    return { dimension: 'day', match: '', plural: true };
+  if (/\bhourly\b|\bhour by hour\b|\beach hour\b|\bper hour\b/.test(text))
+    return { dimension: 'hour', match: '', plural: true };
   return null;
 }
 
-function readRank(text: string): CopilotQuery['rank'] {
-  const limitMatch = /\b(?:top|bottom|worst|best|highest|lowest)\s+(\d+)\b/.exec(text);
-  const limit = limitMatch ? Number(limitMatch[1]) : 1;
-  const plural = limitMatch !== null;
-  const order: NonNullable<CopilotQuery['rank']>['order'] | null = /\b(worst|poorest)\b/.test(text)
-    ? 'worst'
-    : /\bbest\b/.test(text)
-      ? 'best'
-      : /\b(highest|top|most|busiest|longest|maximum|max)\b/.test(text)
-        ? 'highest'
-        : /\b(lowest|bottom|fewest|least|shortest|minimum|min)\b/.test(text)
-          ? 'lowest'
-          : null;
+function readRank(text: string, plural: boolean): CopilotQuery['rank'] {
+  const limitMatch =
+    new RegExp(
+      `\\b(?:top|bottom|worst|best|highest|lowest|which|what|the|first|poorest)\\s+${RANK_NUMBER}\\b(?!\\s*(?:ms|%|percent|seconds|days|hours|weeks|months))`,
+    ).exec(text) ??
+    new RegExp(`\\b${RANK_NUMBER}\\s+(?:worst|best|highest|lowest|poorest|busiest|top)\\b`).exec(
+      text,
+    );
+  const counted = limitMatch ? numberOf(limitMatch[1]) : null;
+  const order: NonNullable<CopilotQuery['rank']>['order'] | null =
+    /\b(worst|poorest|most affected|weakest|struggl\w*)\b/.test(text)
+      ? 'worst'
+      : /\b(best|strongest|healthiest)\b/.test(text)
+        ? 'best'
+        : /\b(highest|top|most|busiest|longest|maximum|max|greatest|biggest|largest|most common|most frequent)\b/.test(
+              text,
+            )
+          ? 'highest'
+          : /\b(lowest|bottom|fewest|least|shortest|minimum|min|smallest)\b/.test(text)
+            ? 'lowest'
+            : null;
   if (!order) return null;
-  const whichOne = /\b(which|what|who)\b/.test(text);
-  // "worst agents by MOS" ranks them all; "which agent ..." or "top 3" keeps a few.
-  return { order, limit: plural || whichOne ? limit : 100 };
-}
-
-/** Names of the group found in the text, longest first so "Fibre Co Business" beats "Fibre Co". */
-function readMatches(text: string, known: KnownValues) {
-  const found: { field: CopilotMatchField; value: string }[] = [];
-  const candidates: { field: CopilotMatchField; value: string }[] = [];
-  for (const [field, values] of Object.entries(known) as [CopilotMatchField, readonly string[]][]) {
-    for (const value of values) if (value.trim().length >= 2) candidates.push({ field, value });
-  }
-  candidates.sort((a, b) => b.value.length - a.value.length);
-  let rest = text;
-  for (const c of candidates) {
-    const escaped = c.value.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const re = new RegExp(`(^|[^\\w@.-])${escaped}(?=$|[^\\w@-])`);
-    if (re.test(rest)) {
-      found.push(c);
-      rest = rest.replace(re, '$1 ');
-    }
-  }
-  return { matches: found, rest };
+  if (counted !== null && counted >= 1) return { order, limit: Math.min(counted, 100) };
+  // "which agent" keeps one; "which agents", "the worst agents" rank them all.
+  return { order, limit: plural ? 100 : 1 };
 }
 
 function readMetrics(text: string): CopilotMetric[] {
@@ -190,22 +205,69 @@ function readMetrics(text: string): CopilotMetric[] {
   return out;
 }
 
-const FOLLOW_UP_START = /^(and|what about|how about|now|same|also|only|just|then|ok|okay)\b/;
+const FOLLOW_UP_START =
+  /^(and|what about|how about|now|same|also|only|just|then|ok|okay|but|instead|for|show me those|show those|those|them|these|break (?:it|that|them) down)\b/;
+const LIST_WORDS =
+  /\b(list|show me the calls|show the calls|which calls|what calls|show calls|calls where|give me the calls|show me those|show those|those calls|these calls|them|the calls themselves|open (?:them|those) in the explorer)\b/;
+
+/** Words that ask for a named agent the group does not have ("did zed take"). */
+const NAMED_AGENT =
+  /\b(?:did|does|has|for agent|agent|by agent)\s+([a-z][\w.@'-]{1,60})\s*(take|handle|answer|make|have|get|receive|had|took|handled)?\b/;
+const NOT_A_NAME = new Set(
+  'the a an any all each every our my we i you they it agents calls call have has had take handle get make'.split(
+    ' ',
+  ),
+);
+
+/** The questions offered when a question cannot be read: the closest by shared words. */
+export const COPILOT_SUGGESTIONS = [
+  'How many calls had high jitter yesterday?',
+  'Which 3 agents had the lowest average MOS this week?',
+  'Compare MOS on wifi versus wired this month',
+  'What share of calls had poor MOS last week?',
+  'Show average packet loss by ISP',
+  'What are the most common insights this week?',
+  'Which agents had the most poor calls in the last 7 days?',
+  'Average MOS this week vs last week',
+  'MOS trend over the last 14 days',
+  'Show me the calls with jitter above 40 ms today',
+];
+
+function suggestionsFor(question: string): string[] {
+  const words = new Set(question.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+  const scored = COPILOT_SUGGESTIONS.map((s, i) => ({
+    s,
+    i,
+    score: (s.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => words.has(w)).length,
+  }));
+  scored.sort((a, b) => b.score - a.score || a.i - b.i);
+  return scored.slice(0, 3).map((x) => x.s);
+}
+
+function normalize(question: string): string {
+  return ` ${question
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .replace(/[?!,;:"“”()]+/g, ' ')
+    .replace(/\.(?=\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()} `;
+}
 
 /**
  * Parses one question into a query. With the previous query of the thread, a question that
- * names no metric (or starts with "and", "what about" ...) changes only what it names.
+ * starts like a follow-up ("and", "what about", "only") or names no metric, list or calls
+ * changes only what it names.
  */
 export function parseQuestion(
   question: string,
   options: { previous?: CopilotQuery | null; known?: KnownValues } = {},
 ): ParsedQuestion {
-  let text = ` ${question
-    .toLowerCase()
-    .replace(/[?!,;]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()} `;
-  if (/^\s*(help|what can (you|i) (do|ask)|hi|hello)\b/.test(text)) return { kind: 'help' };
+  let text = normalize(question);
+  if (/^\s*(help|what can (you|i) (do|ask)|hi|hello|hey)\b/.test(text)) return { kind: 'help' };
+  // Calls not yet made have no numbers.
+  if (/\b(tomorrow|next (?:week|month|year)|forecast|predict\w*)\b/.test(text))
+    return { kind: 'unknown', suggestions: suggestionsFor(question) };
 
   const thresholds: CopilotThreshold[] = [];
   text = text.replace(
@@ -219,60 +281,135 @@ export function parseQuestion(
     },
   );
 
+  const tags: string[] = [];
+  const aboutTags = TAG_WORD.test(text);
+  for (const phrase of TAG_PHRASES) {
+    if (phrase.needsTagWord && !aboutTags) continue;
+    if (phrase.re.test(text)) {
+      tags.push(phrase.tag);
+      text = text.replace(phrase.re, ' ');
+    }
+  }
+  for (const [re, key] of QUALITY_PHRASES) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const rule = QUALITY_RULES[key(m)];
+    if (!rule) continue;
+    if (!thresholds.some((t) => t.metric === rule.threshold.metric))
+      thresholds.push({ ...rule.threshold, quality: key(m) });
+    // "poor calls" also says the question is about calls.
+    text = text.replace(m[0], /calls?\b/.test(m[0]) ? ' calls ' : ' ');
+  }
+
+  const compare = COMPARE_WORDS.test(text);
   const range = readRange(text);
   if (range) text = text.replace(range.match, ' ');
-  const { matches, rest } = readMatches(text, options.known ?? {});
-  text = rest;
-  const dimension = readDimension(text);
-  const rank = dimension ? readRank(text) : null;
-  if (dimension?.match) text = text.replace(dimension.match, ' ');
-  const metrics = readMetrics(text);
-  const chart = /\b(chart|plot|graph|visuali[sz]e|trend|over time)\b/.test(text);
-  const list =
-    /\b(list|show me the calls|show the calls|which calls|what calls|show calls|calls where|give me the calls)\b/.test(
-      text,
-    ) && !dimension;
+  let compareRange: CopilotRange | null = null;
+  if (range && compare) {
+    const second = readRange(text);
+    if (second) {
+      compareRange = second.range;
+      text = text.replace(second.match, ' ');
+    }
+  }
+
+  const names = readNames(text, options.known ?? {});
+  text = names.rest;
+  let matches = names.matches;
+
+  const dimensionRead = readDimension(text);
+  let dimension = dimensionRead?.dimension ?? null;
+  const rank = dimensionRead ? readRank(text, dimensionRead.plural) : null;
+  if (dimensionRead?.match) text = text.replace(dimensionRead.match, ' ');
+
+  // Two names of one field ("wifi versus wired", "Telstra or Optus") are compared side by side.
+  const fields = matches.map((m) => m.field);
+  const repeated = fields.find((f, i) => fields.indexOf(f) !== i) as CopilotMatchField | undefined;
+  if (repeated && !dimension) dimension = repeated;
+
+  let metrics = readMetrics(text);
+  const share = SHARE_WORDS.test(text);
+  let shareMatches: typeof matches = [];
+  if (share) {
+    metrics = ['share', ...metrics.filter((m) => m !== 'callCount')];
+    // "What share of calls were on wifi": with no threshold or tag, the names are what is counted.
+    if (thresholds.length === 0 && tags.length === 0 && matches.length) {
+      shareMatches = matches;
+      matches = [];
+    }
+  }
+  const chart = /\b(chart|plot|graph|visuali[sz]e|trend(?:s|ing)?|over time)\b/.test(text);
+  const list = LIST_WORDS.test(text) && !dimension;
   const mentionsCalls = /\bcalls?\b/.test(text);
 
   const previous = options.previous ?? null;
+  const startsFollowUp = FOLLOW_UP_START.test(text.trim());
   const followUp =
     previous !== null &&
-    (FOLLOW_UP_START.test(text.trim()) || (metrics.length === 0 && !list && !mentionsCalls));
+    (startsFollowUp || (metrics.length === 0 && !list && !mentionsCalls && tags.length === 0));
 
   if (followUp) {
+    const named = new Set(matches.map((m) => m.field));
     const next: CopilotQuery = {
       ...previous,
       metrics: metrics.length ? metrics : previous.metrics,
       range: range?.range ?? previous.range,
+      compareRange: range ? compareRange : previous.compareRange,
       thresholds: thresholds.length ? thresholds : previous.thresholds,
-      matches: matches.length ? matches : previous.matches,
-      groupBy: dimension ? dimension.dimension : previous.groupBy,
+      tags: tags.length ? tags : previous.tags,
+      matches: [...previous.matches.filter((m) => !named.has(m.field)), ...matches],
+      shareMatches: share ? shareMatches : previous.shareMatches,
+      groupBy: dimension ?? previous.groupBy,
       rank: dimension ? (rank ?? previous.rank) : previous.rank,
       chart: chart || (dimension ? false : previous.chart),
-      list: dimension ? false : previous.list,
+      list: list || (dimension ? false : previous.list),
     };
-    if (/\b(overall|in total|altogether|no breakdown)\b/.test(text)) {
+    if (list) {
+      next.groupBy = null;
+      next.rank = null;
+      next.compareRange = null;
+    }
+    if (/\b(overall|in total|altogether|no breakdown|all calls)\b/.test(text)) {
       next.groupBy = null;
       next.rank = null;
     }
-    return { kind: 'query', query: CopilotQuerySchema.parse(next), followUp: true };
+    if (/\b(everyone|all agents|any agent|remove the filter|without (?:the )?filter)\b/.test(text))
+      next.matches = [];
+    const parsed = CopilotQuerySchema.safeParse(next);
+    if (parsed.success) return { kind: 'query', query: parsed.data, followUp: true };
   }
+
+  const unknownName = NAMED_AGENT.exec(text);
+  if (
+    unknownName?.[1] &&
+    !NOT_A_NAME.has(unknownName[1]) &&
+    matches.every((m) => m.field !== 'agent')
+  )
+    return { kind: 'unknownName', name: unknownName[1] };
+  const email = /\b[\w.+-]+@[\w.-]+\.[a-z]{2,}\b/.exec(text);
+  if (email) return { kind: 'unknownName', name: email[0] };
 
   let chosen = metrics;
   if (chosen.length === 0) {
-    if (!mentionsCalls && thresholds.length === 0 && !dimension) return { kind: 'unknown' };
+    // A name alone ("the weather in Sydney") is not a question about calls.
+    const asksSomething =
+      mentionsCalls || thresholds.length > 0 || tags.length > 0 || dimension !== null || list;
+    if (!asksSomething) return { kind: 'unknown', suggestions: suggestionsFor(question) };
     chosen = ['callCount'];
   }
-  // Ranking by a count ("which agent had the most calls") keeps the count first.
-  const query = CopilotQuerySchema.parse({
-    metrics: chosen,
-    groupBy: dimension?.dimension ?? null,
+  const parsed = CopilotQuerySchema.safeParse({
+    metrics: [...new Set(chosen)],
+    groupBy: dimension,
     range: range?.range,
-    thresholds,
-    matches,
+    compareRange,
+    thresholds: thresholds.slice(0, 4),
+    tags,
+    matches: matches.slice(0, 8),
+    shareMatches,
     rank,
     list,
     chart,
   });
-  return { kind: 'query', query, followUp: false };
+  if (!parsed.success) return { kind: 'unknown', suggestions: suggestionsFor(question) };
+  return { kind: 'query', query: parsed.data, followUp: false };
 }

@@ -1,4 +1,22 @@
+import { ACCESS, type Permission } from '../access/permissions.ts';
+import { formatDurationMs, formatDurationSeconds } from '../common/duration.ts';
 import { AI_PROMPT_LIMITS, ROOT_JOURNEY_SPAN_NAME } from './constants.ts';
+
+/**
+ * Who may do what with a journey's AI summary. Spec 002 §6 names no rule; each regeneration is a
+ * new (paid, once a model is configured) model call, so only admins and super users regenerate.
+ * Readers read it and make the first one (automatic on the root span, or Generate summary).
+ */
+export const AI_SUMMARY_ACCESS = {
+  read: ACCESS.viewerAdminSuper,
+  generate: ACCESS.viewerAdminSuper,
+  regenerate: ACCESS.adminSuper,
+} as const satisfies Record<string, readonly Permission[]>;
+
+/** Our texts for the AI summary calls (not in the spec's catalogue). */
+export const AI_SUMMARY_ACCESS_TEXTS = {
+  regenerateForbidden: 'Only Group Admins and super users can regenerate an AI summary.',
+} as const;
 
 /** The little of a span the summarizer needs; the trace store maps its rows onto it. */
 export interface AiSpanInput {
@@ -25,17 +43,19 @@ export interface JourneyDigest {
   platform: string | null;
   /** The first 20 spans in timeline order (start time; on a tie the longer, enclosing span first). */
   timeline: (AiSpanInput & { offsetMs: number; durationMs: number; slow: boolean })[];
+  /** Spans named cx.telephony* (not spans that merely carry cx.telephony.* attributes). */
   telephony: AiSpanInput[];
+  /** Spans named cx.agent*. */
   agent: AiSpanInput[];
+  /** Leaf spans (no child span) over 5 s: a parent's time is its children's, so it is not flagged. */
   slow: (AiSpanInput & { durationMs: number })[];
   failed: AiSpanInput[];
 }
 
-const isTelephony = (s: AiSpanInput) =>
-  s.name.startsWith('cx.telephony') ||
-  Object.keys(s.attributes).some((k) => k.startsWith('cx.telephony.'));
-const isAgent = (s: AiSpanInput) =>
-  s.name.startsWith('cx.agent') || Object.keys(s.attributes).some((k) => k.startsWith('cx.agent.'));
+// By name only: the root journey span carries trace-wide cx.telephony.* attributes (the caller's
+// number) but is no telephony span.
+const isTelephony = (s: AiSpanInput) => s.name.startsWith('cx.telephony');
+const isAgent = (s: AiSpanInput) => s.name.startsWith('cx.agent');
 
 function text(value: unknown): string | null {
   if (typeof value === 'string' && value.trim()) return value.trim();
@@ -61,13 +81,14 @@ export function digestJourney(traceId: string, spans: readonly AiSpanInput[]): J
   );
   const startMs = ordered.length ? Math.min(...ordered.map((s) => s.startTimeMs)) : 0;
   const endMs = ordered.length ? Math.max(...ordered.map((s) => s.endTimeMs)) : 0;
+  const parents = new Set(ordered.map((s) => s.parentSpanId));
   const withTimes = ordered.map((s) => {
     const durationMs = Math.max(0, s.endTimeMs - s.startTimeMs);
     return {
       ...s,
       offsetMs: s.startTimeMs - startMs,
       durationMs,
-      slow: durationMs > AI_PROMPT_LIMITS.slowSpanMs,
+      slow: !parents.has(s.spanId) && durationMs > AI_PROMPT_LIMITS.slowSpanMs,
     };
   });
   return {
@@ -86,45 +107,53 @@ export function digestJourney(traceId: string, spans: readonly AiSpanInput[]): J
   };
 }
 
-/** "4 min 12 s", "850 ms". */
-export function formatSpanDuration(ms: number): string {
-  if (ms === 0) return '0 s';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const totalSeconds = ms / 1000;
-  if (totalSeconds < 60) return `${Math.round(totalSeconds * 10) / 10} s`;
-  const minutes = Math.floor(totalSeconds / 60);
-  const seconds = Math.round(totalSeconds - minutes * 60);
-  if (minutes < 60) return `${minutes} min ${seconds} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
+type Detail = [key: string, label: string, format?: (value: number) => string];
 
-const TELEPHONY_KEYS: [string, string][] = [
+const twoDecimals = (v: number) => v.toFixed(2);
+const withUnit = (unit: string) => (v: number) => `${Math.round(v * 10) / 10}${unit}`;
+/** cx.telephony.queue_time and talk_time are seconds (the trace filter's unit). */
+const seconds = (v: number) => formatDurationSeconds(v);
+
+const TELEPHONY_KEYS: Detail[] = [
   ['cx.telephony.call.id', 'call'],
   ['cx.telephony.direction', 'direction'],
-  ['cx.telephony.mos', 'MOS'],
-  ['cx.telephony.queue_time', 'queue time'],
-  ['cx.telephony.talk_time', 'talk time'],
+  ['cx.telephony.network.type', 'network'],
+  ['cx.telephony.quality.mos.avg', 'MOS', twoDecimals],
+  ['cx.telephony.mos', 'MOS', twoDecimals],
+  ['cx.telephony.quality.jitter.avg', 'jitter', withUnit(' ms')],
+  ['cx.telephony.quality.rtt.avg', 'RTT', withUnit(' ms')],
+  ['cx.telephony.quality.packet_loss', 'packet loss', withUnit('%')],
+  ['cx.telephony.queue_time', 'queue time', seconds],
+  ['cx.telephony.talk_time', 'talk time', seconds],
   ['cx.telephony.disconnect_reason', 'disconnect reason'],
 ];
-const AGENT_KEYS: [string, string][] = [
+const AGENT_KEYS: Detail[] = [
   ['cx.agent.username', 'agent'],
   ['cx.agent.id', 'agent id'],
   ['cx.agent.status', 'status'],
 ];
 
-function details(span: AiSpanInput, keys: [string, string][]): string {
-  const found = keys
-    .map(([key, label]) => {
-      const v = text(span.attributes[key]);
-      return v ? `${label} ${v}` : null;
-    })
-    .filter((v): v is string => v !== null);
+function details(span: AiSpanInput, keys: Detail[]): string {
+  const labels = new Set<string>();
+  const found: string[] = [];
+  for (const [key, label, format] of keys) {
+    if (labels.has(label)) continue;
+    const raw = span.attributes[key];
+    const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+    const v = format && Number.isFinite(number) && raw !== '' ? format(number) : text(raw);
+    if (!v) continue;
+    labels.add(label);
+    found.push(`${label} ${v}`);
+  }
   return found.length ? ` (${found.join(', ')})` : '';
 }
 
+/** What the summaries call slow, said in each of them (spec 002 §9's 5 s, for leaf spans). */
+export const SLOW_SPAN_RULE = 'we flag leaf spans, those without child spans, over 5 s';
+
 /**
  * The built-in summarizer: a readable narrative of a journey from its spans, following spec 002
- * §9 (first 20 timeline events, up to 3 telephony and 3 agent spans, slow spans over 5 s flagged).
+ * §9 (first 20 timeline events, up to 3 telephony and 3 agent spans, slow leaf spans over 5 s).
  */
 export function summarizeJourney(traceId: string, spans: readonly AiSpanInput[]): string {
   if (spans.length === 0) return 'No summary available';
@@ -146,7 +175,7 @@ export function summarizeJourney(traceId: string, spans: readonly AiSpanInput[])
         .join(', ')}.`
     : 'No span reported an error.';
   const paragraphs: string[] = [
-    `This ${where} (${root?.name ?? 'journey'}) lasted ${formatSpanDuration(d.durationMs)} across ${
+    `This ${where} (${root?.name ?? 'journey'}) lasted ${formatDurationMs(d.durationMs)} across ${
       d.spanCount === 1 ? '1 span' : `${d.spanCount} spans`
     }${services}. ${outcome}`,
   ];
@@ -160,7 +189,7 @@ export function summarizeJourney(traceId: string, spans: readonly AiSpanInput[])
       timelineTitle,
       ...d.timeline.map(
         (s) =>
-          `- +${formatSpanDuration(s.offsetMs)} ${s.name}${s.serviceName ? ` [${s.serviceName}]` : ''} took ${formatSpanDuration(
+          `- +${formatDurationMs(s.offsetMs)} ${s.name}${s.serviceName ? ` [${s.serviceName}]` : ''} took ${formatDurationMs(
             s.durationMs,
           )}${s.slow ? ' (slow)' : ''}${s.statusCode === 'ERROR' ? ' (error)' : ''}`,
       ),
@@ -178,8 +207,8 @@ export function summarizeJourney(traceId: string, spans: readonly AiSpanInput[])
   }
   paragraphs.push(
     d.slow.length
-      ? `Slow spans (over 5 s): ${d.slow.map((s) => `${s.name} (${formatSpanDuration(s.durationMs)})`).join(', ')}.`
-      : 'No span took longer than 5 s.',
+      ? `Slow spans (${SLOW_SPAN_RULE}): ${d.slow.map((s) => `${s.name} (${formatDurationMs(s.durationMs)})`).join(', ')}.`
+      : `No slow spans (${SLOW_SPAN_RULE}).`,
   );
   return paragraphs.join('\n\n');
 }
@@ -191,8 +220,8 @@ export function buildJourneyPrompt(traceId: string, spans: readonly AiSpanInput[
     JSON.stringify({
       name: s.name,
       service: s.serviceName,
-      offset: s.offsetMs === undefined ? undefined : formatSpanDuration(s.offsetMs),
-      duration: formatSpanDuration(s.durationMs ?? s.endTimeMs - s.startTimeMs),
+      offset: s.offsetMs === undefined ? undefined : formatDurationMs(s.offsetMs),
+      duration: formatDurationMs(s.durationMs ?? s.endTimeMs - s.startTimeMs),
       slow: s.slow || undefined,
       status: s.statusCode,
       attributes: s.attributes,
@@ -200,14 +229,14 @@ export function buildJourneyPrompt(traceId: string, spans: readonly AiSpanInput[
   return [
     `Summarize this customer journey (trace ${traceId}) for a contact-centre supervisor in a few short paragraphs:`,
     'what happened, where time was spent, quality or agent issues, and what to look at next.',
-    `It lasted ${formatSpanDuration(d.durationMs)} across ${d.spanCount} spans; services: ${d.services.join(', ') || 'unknown'}.`,
+    `It lasted ${formatDurationMs(d.durationMs)} across ${d.spanCount} spans; services: ${d.services.join(', ') || 'unknown'}.`,
     `Timeline (first ${d.timeline.length} events):`,
     ...d.timeline.map(line),
     `Telephony spans (up to 3):`,
     ...d.telephony.map(line),
     `Agent spans (up to 3):`,
     ...d.agent.map(line),
-    `Slow spans (over 5 s): ${d.slow.map((s) => `${s.name} (${formatSpanDuration(s.durationMs)})`).join(', ') || 'none'}.`,
+    `Slow spans (${SLOW_SPAN_RULE}): ${d.slow.map((s) => `${s.name} (${formatDurationMs(s.durationMs)})`).join(', ') || 'none'}.`,
     `Failed spans: ${d.failed.map((s) => s.name).join(', ') || 'none'}.`,
   ].join('\n');
 }

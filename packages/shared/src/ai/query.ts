@@ -9,6 +9,7 @@ export const COPILOT_METRICS = [
   'callCount',
   'duration',
   'score',
+  'share',
 ] as const;
 export const CopilotMetricSchema = z.enum(COPILOT_METRICS);
 export type CopilotMetric = z.infer<typeof CopilotMetricSchema>;
@@ -19,6 +20,8 @@ export const COPILOT_DIMENSIONS = [
   'isp',
   'networkLabel',
   'region',
+  'networkType',
+  'insight',
   'day',
   'hour',
 ] as const;
@@ -26,7 +29,13 @@ export const CopilotDimensionSchema = z.enum(COPILOT_DIMENSIONS);
 export type CopilotDimension = z.infer<typeof CopilotDimensionSchema>;
 
 /** Dimensions that can also restrict the calls ("for agent alice"). */
-export const CopilotMatchFieldSchema = z.enum(['agent', 'isp', 'networkLabel', 'region']);
+export const CopilotMatchFieldSchema = z.enum([
+  'agent',
+  'isp',
+  'networkLabel',
+  'region',
+  'networkType',
+]);
 export type CopilotMatchField = z.infer<typeof CopilotMatchFieldSchema>;
 
 /** A time range said in words, resolved against the clock at question time. */
@@ -47,13 +56,23 @@ export const CopilotRangeSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('lastDays'), count: z.number().int().min(1).max(366) }),
   z.object({ kind: z.literal('date'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  /** A named weekday (0 Monday .. 6 Sunday): its latest occurrence, today included. */
+  z.object({ kind: z.literal('weekday'), day: z.number().int().min(0).max(6) }),
+  /** A day of a month without a year ("3 March"): its latest occurrence, today included. */
+  z.object({
+    kind: z.literal('monthDay'),
+    month: z.number().int().min(1).max(12),
+    day: z.number().int().min(1).max(31),
+  }),
 ]);
 export type CopilotRange = z.infer<typeof CopilotRangeSchema>;
 
 export const CopilotThresholdSchema = z.object({
-  metric: CopilotMetricSchema.exclude(['callCount']),
+  metric: CopilotMetricSchema.exclude(['callCount', 'share']),
   op: z.enum(['lt', 'lte', 'gt', 'gte']),
   value: z.number(),
+  /** The word the threshold was read from ("high", "very poor"): answers name the rule used. */
+  quality: z.string().max(40).optional(),
 });
 export type CopilotThreshold = z.infer<typeof CopilotThresholdSchema>;
 
@@ -67,10 +86,20 @@ export const CopilotQuerySchema = z.object({
   groupBy: CopilotDimensionSchema.nullable().default(null),
   range: CopilotRangeSchema.default({ kind: 'lastDays', count: 7 }),
   thresholds: z.array(CopilotThresholdSchema).max(4).default([]),
+  /** Names the calls must carry; several of one field mean any of them ("wifi vs wired"). */
   matches: z
+    .array(z.object({ field: CopilotMatchFieldSchema, value: z.string().min(1).max(200) }))
+    .max(8)
+    .default([]),
+  /** With the share metric: names counted rather than filtered ("what share of calls were on wifi"). */
+  shareMatches: z
     .array(z.object({ field: CopilotMatchFieldSchema, value: z.string().min(1).max(200) }))
     .max(4)
     .default([]),
+  /** Insight tags the calls must carry (CALL_TAGS values, "High Jitter"). */
+  tags: z.array(z.string().min(1).max(60)).max(4).default([]),
+  /** A second range to compare the first with ("this week vs last week"). */
+  compareRange: CopilotRangeSchema.nullable().default(null),
   /** Rank groups by the first metric: worst or best first, keeping `limit` of them. */
   rank: z
     .object({
@@ -84,6 +113,11 @@ export const CopilotQuerySchema = z.object({
   /** Answer with a chart rather than a table. */
   chart: z.boolean().default(false),
 });
+/*
+ * Thresholds, tags and share matches are the condition a call is counted by; range and matches
+ * choose the calls. `callCount` and the averages are over the counted calls; the `share` metric
+ * is the counted calls as a percentage of the chosen ones.
+ */
 export type CopilotQuery = z.infer<typeof CopilotQuerySchema>;
 export type CopilotQueryInput = z.input<typeof CopilotQuerySchema>;
 
@@ -96,6 +130,7 @@ export const LOWER_IS_BETTER: Record<CopilotMetric, boolean> = {
   callCount: false,
   duration: false,
   score: false,
+  share: true,
 };
 
 export const METRIC_LABELS: Record<CopilotMetric, string> = {
@@ -106,6 +141,7 @@ export const METRIC_LABELS: Record<CopilotMetric, string> = {
   callCount: 'Calls',
   duration: 'Average duration (s)',
   score: 'Average score',
+  share: 'Share of calls (%)',
 };
 
 /** Short names used in sentences. */
@@ -117,6 +153,7 @@ export const METRIC_NAMES: Record<CopilotMetric, string> = {
   callCount: 'call count',
   duration: 'average call duration',
   score: 'average score',
+  share: 'share of calls',
 };
 
 export const METRIC_UNITS: Record<CopilotMetric, string> = {
@@ -127,6 +164,7 @@ export const METRIC_UNITS: Record<CopilotMetric, string> = {
   callCount: '',
   duration: ' s',
   score: '',
+  share: '%',
 };
 
 /** Decimals a metric is rounded to in answers (and in the tests' expected values). */
@@ -138,6 +176,7 @@ export const METRIC_DECIMALS: Record<CopilotMetric, number> = {
   callCount: 0,
   duration: 0,
   score: 1,
+  share: 1,
 };
 
 export const DIMENSION_LABELS: Record<CopilotDimension, string> = {
@@ -145,6 +184,8 @@ export const DIMENSION_LABELS: Record<CopilotDimension, string> = {
   isp: 'ISP',
   networkLabel: 'Network label',
   region: 'Region',
+  networkType: 'Network type',
+  insight: 'Insight',
   day: 'Day',
   hour: 'Hour',
 };

@@ -21,9 +21,22 @@ export const ChartArtifactSchema = z.object({
 });
 export type ChartArtifact = z.infer<typeof ChartArtifactSchema>;
 
+/**
+ * A link answer: `path` is inside the caller's group ("explorer/calls?from=…"), so the web app
+ * opens it under the group it shows; "show me those calls" links to the explorer this way.
+ */
+export const LinkArtifactSchema = z.object({
+  type: z.literal('link'),
+  title: z.string(),
+  label: z.string(),
+  path: z.string().regex(/^[a-z][\w/-]*(\?.*)?$/),
+});
+export type LinkArtifact = z.infer<typeof LinkArtifactSchema>;
+
 export const CopilotArtifactSchema = z.discriminatedUnion('type', [
   TableArtifactSchema,
   ChartArtifactSchema,
+  LinkArtifactSchema,
 ]);
 export type CopilotArtifact = z.infer<typeof CopilotArtifactSchema>;
 

@@ -103,10 +103,56 @@ export function resolveCopilotRange(
         label: range.count === 1 ? 'in the last day' : `in the last ${range.count} days`,
       };
     case 'date':
-      return {
-        from: startOf(range.date, timeZone),
-        to: startOf(addDays(range.date, 1), timeZone),
-        label: `on ${range.date}`,
-      };
+      return dayRange(range.date, timeZone);
+    case 'weekday': {
+      const back = (today.weekday - range.day + 7) % 7;
+      return dayRange(addDays(today.date, -back), timeZone);
+    }
+    case 'monthDay': {
+      const year = Number(today.date.slice(0, 4));
+      const pad = (n: number) => String(n).padStart(2, '0');
+      let date = `${year}-${pad(range.month)}-${pad(range.day)}`;
+      if (date > today.date) date = `${year - 1}-${pad(range.month)}-${pad(range.day)}`;
+      // 31 April and the like roll into the next month, as people who say them mean a day.
+      return dayRange(addDays(date, 0), timeZone);
+    }
   }
+}
+
+const WEEKDAY_NAMES = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+];
+
+/** One calendar day in the zone, named with its weekday: "on Monday 2026-03-09". */
+function dayRange(date: string, timeZone: string): ResolvedCopilotRange {
+  const weekday = WEEKDAY_NAMES[(new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7] ?? '';
+  return {
+    from: startOf(date, timeZone),
+    to: startOf(addDays(date, 1), timeZone),
+    label: `on ${weekday} ${date}`,
+  };
+}
+
+/**
+ * The exact span of a resolved range as a reader checks it: "2026-03-02 00:00 to 2026-03-09
+ * 00:00 (Europe/Berlin)", the end exclusive.
+ */
+export function describeWindow(window: ResolvedCopilotRange, timeZone: string): string {
+  const f = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const show = (d: Date) => f.format(d).replace(',', '');
+  return `${show(window.from)} to ${show(window.to)} ${timeZone}`;
 }

@@ -1,12 +1,17 @@
 import {
   COPILOT_HELP,
-  COPILOT_NOT_UNDERSTOOD,
   CopilotQuerySchema,
+  describeWindow,
   formatCopilotAnswer,
+  notUnderstood,
   parseQuestion,
   resolveCopilotRange,
+  unknownName,
+  type AnswerWindow,
   type CopilotAnswer,
   type CopilotQuery,
+  type CopilotRange,
+  type CopilotGroupRow,
   type KnownValues,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
@@ -30,9 +35,19 @@ export async function answerQuery(
   input: Pick<EngineInput, 'scope' | 'timeZone' | 'now'>,
   query: CopilotQuery,
 ): Promise<EngineAnswer> {
-  const window = resolveCopilotRange(query.range, input.now, input.timeZone);
+  const resolve = (range: CopilotRange): AnswerWindow => {
+    const window = resolveCopilotRange(range, input.now, input.timeZone);
+    return { ...window, span: describeWindow(window, input.timeZone) };
+  };
+  const window = resolve(query.range);
   const result = await runCopilotQuery(input.scope, query, window, input.timeZone);
-  return { ...formatCopilotAnswer(query, window.label, result), query };
+  let compare: { window: AnswerWindow; rows: CopilotGroupRow[] } | undefined;
+  if (query.compareRange && !query.list) {
+    const other = resolve(query.compareRange);
+    const rows = await runCopilotQuery(input.scope, query, other, input.timeZone);
+    compare = { window: other, rows: rows.kind === 'groups' ? rows.rows : [] };
+  }
+  return { ...formatCopilotAnswer(query, window, result, compare), query };
 }
 
 const KNOWN_TTL_MS = 5 * 60_000;
@@ -61,7 +76,9 @@ export async function answerBuiltin(input: EngineInput): Promise<EngineAnswer> {
   if (parsed.kind === 'help')
     return { response: COPILOT_HELP, artifacts: [], query: input.previous };
   if (parsed.kind === 'unknown')
-    return { response: COPILOT_NOT_UNDERSTOOD, artifacts: [], query: input.previous };
+    return { response: notUnderstood(parsed.suggestions), artifacts: [], query: input.previous };
+  if (parsed.kind === 'unknownName')
+    return { response: unknownName(parsed.name), artifacts: [], query: input.previous };
   return answerQuery(input, parsed.query);
 }
 

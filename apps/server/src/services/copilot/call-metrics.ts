@@ -17,7 +17,7 @@ import type { GroupScope } from '../../db/group-scope.ts';
 import { queryRows } from '../../db/pg-arrays.ts';
 
 /** Column expressions of each metric's per-call value in call_summaries. */
-const METRIC_COLUMNS: Record<Exclude<CopilotMetric, 'callCount'>, SQL> = {
+const METRIC_COLUMNS: Record<CopilotThreshold['metric'], SQL> = {
   mos: sql.raw('mos_avg'),
   jitter: sql.raw('jitter_avg_ms'),
   packetLoss: sql.raw('(packets_lost_fraction * 100)'),
@@ -31,6 +31,7 @@ const MATCH_COLUMNS: Record<CopilotMatchField, SQL> = {
   isp: sql.raw('agent_isp'),
   networkLabel: sql.raw('network_label'),
   region: sql.raw('agent_region'),
+  networkType: sql.raw('network_type'),
 };
 
 const OPS: Record<CopilotThreshold['op'], SQL> = {
@@ -44,36 +45,56 @@ function groupKey(dimension: CopilotDimension, timeZone: string): SQL {
   if (dimension === 'day') return sql`to_char(start_time at time zone ${timeZone}, 'YYYY-MM-DD')`;
   if (dimension === 'hour')
     return sql`to_char(start_time at time zone ${timeZone}, 'YYYY-MM-DD HH24:00')`;
+  if (dimension === 'insight') return sql.raw('insight.tag');
   return MATCH_COLUMNS[dimension];
 }
 
-/** The where clause: the group, the window on start_time, thresholds and name matches. */
-function conditions(scope: GroupScope, query: CopilotQuery, window: ResolvedCopilotRange): SQL {
-  const parts: SQL[] = [
-    sql`group_id = ${scope.groupId}`,
-    sql`start_time >= ${window.from.toISOString()}::timestamptz`,
-    sql`start_time < ${window.to.toISOString()}::timestamptz`,
-  ];
-  for (const t of query.thresholds) {
-    parts.push(sql`${METRIC_COLUMNS[t.metric]} ${OPS[t.op]} ${t.value}::float8`);
-  }
-  for (const m of query.matches) {
-    parts.push(sql`lower(${MATCH_COLUMNS[m.field]}) = lower(${m.value})`);
-  }
-  return sql.join(parts, sql` and `);
+/** Names as conditions: any of the values of one field, every field. */
+function matchConditions(matches: CopilotQuery['matches']): SQL[] {
+  const byField = new Map<CopilotMatchField, string[]>();
+  for (const m of matches)
+    byField.set(m.field, [...(byField.get(m.field) ?? []), m.value.toLowerCase()]);
+  return [...byField].map(
+    ([field, values]) =>
+      sql`lower(${MATCH_COLUMNS[field]}) in (${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )})`,
+  );
 }
 
-const AGGREGATES = sql.raw(
-  [
-    'count(*)::float8 as "callCount"',
-    'avg(mos_avg)::float8 as "mos"',
-    'avg(jitter_avg_ms)::float8 as "jitter"',
-    'avg(packets_lost_fraction * 100)::float8 as "packetLoss"',
-    'avg(rtt_avg_ms)::float8 as "rtt"',
-    'avg(duration_seconds)::float8 as "duration"',
-    'avg(score)::float8 as "score"',
-  ].join(', '),
-);
+/** The calls chosen: the group, the window on start_time and the names. */
+function chosen(scope: GroupScope, query: CopilotQuery, window: ResolvedCopilotRange): SQL {
+  return sql.join(
+    [
+      sql`group_id = ${scope.groupId}`,
+      sql`start_time >= ${window.from.toISOString()}::timestamptz`,
+      sql`start_time < ${window.to.toISOString()}::timestamptz`,
+      ...matchConditions(query.matches),
+    ],
+    sql` and `,
+  );
+}
+
+/** What a chosen call is counted by: thresholds, insight tags and share names (true without). */
+function counted(query: CopilotQuery): SQL {
+  const parts: SQL[] = query.thresholds.map(
+    (t) => sql`${METRIC_COLUMNS[t.metric]} ${OPS[t.op]} ${t.value}::float8`,
+  );
+  for (const tag of query.tags) parts.push(sql`${tag} = any(tags)`);
+  parts.push(...matchConditions(query.shareMatches));
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
+}
+
+function aggregates(condition: SQL): SQL {
+  const avg = (column: string) => sql`avg(${sql.raw(column)}) filter (where ${condition})::float8`;
+  return sql`count(*)::float8 as "total",
+    count(*) filter (where ${condition})::float8 as "callCount",
+    ${avg('mos_avg')} as "mos", ${avg('jitter_avg_ms')} as "jitter",
+    ${avg('packets_lost_fraction * 100')} as "packetLoss", ${avg('rtt_avg_ms')} as "rtt",
+    ${avg('duration_seconds')} as "duration", ${avg('score')} as "score",
+    (100.0 * count(*) filter (where ${condition}) / greatest(count(*), 1))::float8 as "share"`;
+}
 
 type ValueRow = Record<CopilotMetric, number | string | null>;
 
@@ -84,6 +105,10 @@ function valuesOf(row: ValueRow): Record<CopilotMetric, number | null> {
     out[m] = v === null || v === undefined ? null : Number(v);
   }
   return out;
+}
+
+function groupRow(r: ValueRow & { key?: string | null; total: number | string }): CopilotGroupRow {
+  return { key: r.key ?? null, values: valuesOf(r), total: Number(r.total) };
 }
 
 /**
@@ -98,7 +123,8 @@ export async function runCopilotQuery(
   timeZone: string,
 ): Promise<CopilotResult> {
   const { db } = scope;
-  const where = conditions(scope, query, window);
+  const where = chosen(scope, query, window);
+  const condition = counted(query);
   if (query.list) {
     const [rows, totals] = await Promise.all([
       queryRows<
@@ -113,13 +139,13 @@ export async function runCopilotQuery(
         sql`select contact_id as "contactId", start_time as "startTime", agent, agent_isp as "isp",
           1::float8 as "callCount", mos_avg::float8 as "mos", jitter_avg_ms::float8 as "jitter",
           (packets_lost_fraction * 100)::float8 as "packetLoss", rtt_avg_ms::float8 as "rtt",
-          duration_seconds::float8 as "duration", score::float8 as "score"
-          from call_summaries where ${where}
+          duration_seconds::float8 as "duration", score::float8 as "score", null as "share"
+          from call_summaries where ${where} and ${condition}
           order by start_time desc, contact_id limit ${COPILOT_LIMITS.listRows}`,
       ),
       queryRows<{ total: number | string }>(
         db,
-        sql`select count(*)::int as total from call_summaries where ${where}`,
+        sql`select count(*)::int as total from call_summaries where ${where} and ${condition}`,
       ),
     ]);
     const calls: CopilotCallRow[] = rows.map((r) => ({
@@ -132,20 +158,23 @@ export async function runCopilotQuery(
     return { kind: 'calls', rows: calls, total: Number(totals[0]?.total ?? 0) };
   }
   if (!query.groupBy) {
-    const rows = await queryRows<ValueRow>(
+    const rows = await queryRows<ValueRow & { total: number }>(
       db,
-      sql`select ${AGGREGATES} from call_summaries where ${where}`,
+      sql`select ${aggregates(condition)} from call_summaries where ${where}`,
     );
-    const groups: CopilotGroupRow[] = rows.map((r) => ({ key: null, values: valuesOf(r) }));
-    return { kind: 'groups', rows: groups };
+    return { kind: 'groups', rows: rows.map(groupRow) };
   }
   const key = groupKey(query.groupBy, timeZone);
-  const rows = await queryRows<ValueRow & { key: string | null }>(
+  const from =
+    query.groupBy === 'insight'
+      ? sql`call_summaries cross join lateral unnest(tags) as insight(tag)`
+      : sql`call_summaries`;
+  const rows = await queryRows<ValueRow & { key: string | null; total: number }>(
     db,
-    sql`select ${key} as "key", ${AGGREGATES} from call_summaries where ${where}
+    sql`select ${key} as "key", ${aggregates(condition)} from ${from} where ${where}
       group by 1 order by 1 nulls last limit ${COPILOT_LIMITS.groupRows}`,
   );
-  return { kind: 'groups', rows: rows.map((r) => ({ key: r.key, values: valuesOf(r) })) };
+  return { kind: 'groups', rows: rows.map(groupRow) };
 }
 
 /** Agents, ISPs, network labels and regions of the group's last 90 days, for the parser. */
@@ -158,6 +187,7 @@ export async function knownValues(scope: GroupScope, now: Date): Promise<KnownVa
       union all select 'isp', agent_isp from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
       union all select 'networkLabel', network_label from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
       union all select 'region', agent_region from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
+      union all select 'networkType', network_type from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
     ) v where value is not null limit 2000`,
   );
   const out: Record<CopilotMatchField, string[]> = {
@@ -165,6 +195,7 @@ export async function knownValues(scope: GroupScope, now: Date): Promise<KnownVa
     isp: [],
     networkLabel: [],
     region: [],
+    networkType: [],
   };
   for (const r of rows) out[r.field].push(r.value);
   return out;
