@@ -33,7 +33,15 @@ let groupId: string;
 /** A group holding one call of an agent named like ours. */
 let foreignGroupId: string;
 
-const AGENTS = ['alice', 'bob', 'carol', 'dave'];
+const AGENTS = [
+  'alice.smith@acme.example',
+  'bob.jones@acme.example',
+  'carol.white@acme.example',
+  'dave.brown@acme.example',
+];
+const ALICE = 'alice.smith@acme.example';
+const BOB = 'bob.jones@acme.example';
+const NETWORK_TYPES = ['wifi', 'ethernet', 'wifi'];
 const ISPS = ['Fibre Co', 'Cable Inc', 'SkyNet'];
 const REGIONS = ['Frankfurt', 'London'];
 /** Local addresses: 10.1.x is labelled Office, 10.2.x Home, 10.9.x has no label. */
@@ -44,6 +52,7 @@ const DAY_OFFSETS = [0, 0, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4, 5, 5, 6, 6, 8, 9, 10, 1
 interface SeedCall {
   contactId: string;
   agent: string;
+  networkType: string;
   isp: string;
   region: string;
   ip: string;
@@ -63,7 +72,8 @@ function seedCalls(): SeedCall[] {
     const hour = 8 + ((i * 5) % 7);
     return {
       contactId: `call-${String(i).padStart(2, '0')}`,
-      agent: AGENTS[i % 4] ?? 'alice',
+      agent: AGENTS[i % 4] ?? ALICE,
+      networkType: NETWORK_TYPES[i % 3] ?? 'wifi',
       isp: ISPS[(i * 7) % 3] ?? 'SkyNet',
       region: REGIONS[Math.floor(i / 3) % 2] ?? 'London',
       ip: ADDRESSES[(i * 5) % 3] ?? '10.9.0.1',
@@ -84,8 +94,10 @@ interface StoredCall {
   isp: string | null;
   region: string | null;
   label: string | null;
+  networkType: string | null;
+  tags: string[];
   startMs: number;
-  values: Record<Exclude<CopilotMetric, 'callCount'>, number | null>;
+  values: Record<Exclude<CopilotMetric, 'callCount' | 'share'>, number | null>;
 }
 let stored: StoredCall[] = [];
 
@@ -124,6 +136,7 @@ beforeAll(async () => {
     agentISP: c.isp,
     agentRegion: c.region,
     agentLocalIPAddress: c.ip,
+    networkType: c.networkType,
   }));
   await ingest(key, 'calls', summaries);
   const samples: IngestSampleInput[] = calls.flatMap((c) =>
@@ -146,7 +159,7 @@ beforeAll(async () => {
   await s.database.db.insert(callSummaries).values({
     groupId: other.id,
     contactId: 'foreign',
-    agent: 'alice',
+    agent: ALICE,
     startTime: new Date(NOW - HOUR),
     mosAvg: 1,
   });
@@ -161,6 +174,8 @@ beforeAll(async () => {
     isp: r.agentIsp,
     region: r.agentRegion,
     label: r.networkLabel,
+    networkType: r.networkType,
+    tags: r.tags,
     startMs: r.startTime.getTime(),
     values: {
       mos: r.mosAvg,
@@ -212,25 +227,39 @@ type Order = 'worst' | 'best' | 'highest' | 'lowest';
 interface Expectation {
   window: Window;
   metrics: CopilotMetric[];
+  /** The calls counted (thresholds and names); with `counted`, only the names. */
   where?: (c: StoredCall) => boolean;
-  by?: (c: StoredCall) => string;
+  /** With the share metric: what a chosen call is counted by. */
+  counted?: (c: StoredCall) => boolean;
+  by?: (c: StoredCall) => string | string[];
   rank?: { order: Order; limit: number };
   list?: boolean;
   chart?: 'line' | 'bar';
+  /** A second window compared with the first. */
+  compare?: Window;
 }
 
-const HIGHER_IS_WORSE = new Set<CopilotMetric>(['jitter', 'packetLoss', 'rtt']);
+const HIGHER_IS_WORSE = new Set<CopilotMetric>(['jitter', 'packetLoss', 'rtt', 'share']);
 const agent = (c: StoredCall) => c.agent ?? '(none)';
 const isp = (c: StoredCall) => c.isp ?? '(none)';
 const region = (c: StoredCall) => c.region ?? '(none)';
 const label = (c: StoredCall) => c.label ?? '(none)';
+const networkType = (c: StoredCall) => c.networkType ?? '(none)';
+const insights = (c: StoredCall) => c.tags;
 const day = (c: StoredCall) => new Date(c.startMs).toISOString().slice(0, 10);
 const hour = (c: StoredCall) =>
   `${new Date(c.startMs).toISOString().slice(0, 13).replace('T', ' ')}:00`;
 
-function aggregate(calls: StoredCall[], metric: CopilotMetric): number | null {
-  if (metric === 'callCount') return calls.length;
-  const values = calls.map((c) => c.values[metric]).filter((v): v is number => v !== null);
+/** A metric over chosen calls: averages and counts over the counted ones, the share of them. */
+function aggregate(
+  calls: StoredCall[],
+  metric: CopilotMetric,
+  counted: (c: StoredCall) => boolean = () => true,
+): number | null {
+  const kept = calls.filter(counted);
+  if (metric === 'share') return calls.length ? (100 * kept.length) / calls.length : 0;
+  if (metric === 'callCount') return kept.length;
+  const values = kept.map((c) => c.values[metric]).filter((v): v is number => v !== null);
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
 }
 
@@ -243,50 +272,76 @@ function expectClose(metric: CopilotMetric, actual: unknown, expected: number | 
   );
 }
 
+const byType = <T extends CopilotReply['artifacts'][number]['type']>(
+  reply: CopilotReply,
+  type: T,
+) =>
+  reply.artifacts.find((a) => a.type === type) as
+    Extract<CopilotReply['artifacts'][number], { type: T }> | undefined;
+
+const inWindow = (w: Window, e: Expectation) =>
+  stored.filter((c) => c.startMs >= w[0] && c.startMs < w[1] && (e.where?.(c) ?? true));
+
 function check(reply: CopilotReply, e: Expectation) {
-  const calls = stored.filter(
-    (c) => c.startMs >= e.window[0] && c.startMs < e.window[1] && (e.where?.(c) ?? true),
-  );
+  const calls = inWindow(e.window, e);
   expect(calls.length, 'the seeded data should make this question non-trivial').toBeGreaterThan(0);
-  const artifact = reply.artifacts[0];
+  // Every answer says how it read the question.
+  expect(reply.response).toContain('I read this as:');
   if (e.list) {
     expect(reply.response).toContain(`I found ${calls.length} call`);
-    expect(artifact?.type).toBe('table');
     const ids = [...calls]
       .sort((a, b) => b.startMs - a.startMs || a.contactId.localeCompare(b.contactId))
       .map((c) => c.contactId);
-    expect((artifact as TableArtifact).rows.map((r) => r.contactId)).toEqual(ids.slice(0, 50));
+    expect(byType(reply, 'table')?.rows.map((r) => r.contactId)).toEqual(ids.slice(0, 50));
+    expect(byType(reply, 'link')?.path).toMatch(/^explorer\/calls\?from=/);
+    return;
+  }
+  if (e.compare) {
+    const other = inWindow(e.compare, e);
+    const table = byType(reply, 'table');
+    expect(table?.rows).toHaveLength(2);
+    for (const m of e.metrics) {
+      expectClose(m, table?.rows[0]?.[m], aggregate(calls, m, e.counted));
+      expectClose(m, table?.rows[1]?.[m], aggregate(other, m, e.counted));
+    }
     return;
   }
   if (!e.by) {
-    expect(artifact?.type).toBe('table');
-    const row = (artifact as TableArtifact).rows[0] ?? {};
-    for (const m of e.metrics) expectClose(m, row[m], aggregate(calls, m));
-    expect(reply.response).toContain(`${calls.length} call`);
+    const row = byType(reply, 'table')?.rows[0] ?? {};
+    for (const m of e.metrics) expectClose(m, row[m], aggregate(calls, m, e.counted));
+    expect(reply.response).toContain(String(calls.length));
     return;
   }
   const by = e.by;
   const groups = new Map<string, StoredCall[]>();
-  for (const c of calls) groups.set(by(c), [...(groups.get(by(c)) ?? []), c]);
+  for (const c of calls)
+    for (const k of [by(c)].flat()) groups.set(k, [...(groups.get(k) ?? []), c]);
   let keys = [...groups.keys()];
   const first = e.metrics[0] ?? 'callCount';
-  const valueOf = (k: string) => aggregate(groups.get(k) ?? [], first) ?? Number.NaN;
-  if (e.rank) {
+  const valueOf = (k: string) => aggregate(groups.get(k) ?? [], first, e.counted) ?? Number.NaN;
+  const timeAxis = e.by === day || e.by === hour;
+  // Breakdowns are ranked as asked, or worst first; days and hours stay in time order.
+  const rank =
+    e.rank ??
+    (timeAxis
+      ? null
+      : { order: first === 'callCount' ? ('highest' as const) : ('worst' as const), limit: 1000 });
+  if (rank) {
     const descending =
-      e.rank.order === 'highest' ||
-      (e.rank.order === 'worst' && HIGHER_IS_WORSE.has(first)) ||
-      (e.rank.order === 'best' && !HIGHER_IS_WORSE.has(first));
+      rank.order === 'highest' ||
+      (rank.order === 'worst' && HIGHER_IS_WORSE.has(first)) ||
+      (rank.order === 'best' && !HIGHER_IS_WORSE.has(first));
     keys.sort((a, b) => {
       const d = descending ? valueOf(b) - valueOf(a) : valueOf(a) - valueOf(b);
       return d !== 0 ? d : a.localeCompare(b);
     });
-    keys = keys.slice(0, e.rank.limit);
+    keys = keys.slice(0, rank.limit);
     expect(reply.response).toContain(keys[0] ?? '');
   }
   let got: { key: string; values: Record<string, unknown> }[];
   if (e.chart) {
-    expect(artifact?.type).toBe('chart');
-    const data = (artifact as { data: Record<string, unknown> }).data as {
+    expect(reply.artifacts[0]?.type).toBe('chart');
+    const data = byType(reply, 'chart')?.data as {
       xAxis: { data: string[] };
       series: { type: string; data: (number | null)[] }[];
     };
@@ -296,13 +351,15 @@ function check(reply: CopilotReply, e: Expectation) {
       values: Object.fromEntries(e.metrics.map((m, j) => [m, data.series[j]?.data[i]])),
     }));
   } else {
-    expect(artifact?.type).toBe('table');
-    got = (artifact as TableArtifact).rows.map((r) => ({ key: String(r.key), values: r }));
+    const table = byType(reply, 'table');
+    expect(table).toBeDefined();
+    got = (table?.rows ?? []).map((r) => ({ key: String(r.key), values: r }));
   }
-  if (e.rank) expect(got.map((g) => g.key)).toEqual(keys);
+  if (rank) expect(got.map((g) => g.key)).toEqual(keys);
   else expect([...got.map((g) => g.key)].sort()).toEqual([...keys].sort());
   for (const g of got) {
-    for (const m of e.metrics) expectClose(m, g.values[m], aggregate(groups.get(g.key) ?? [], m));
+    for (const m of e.metrics)
+      expectClose(m, g.values[m], aggregate(groups.get(g.key) ?? [], m, e.counted));
   }
 }
 
@@ -310,7 +367,7 @@ interface Case {
   q: string;
   /** Asked in the thread of the question before it. */
   followUp?: boolean;
-  expect: Expectation | 'help' | 'unknown';
+  expect: Expectation | 'help' | 'unknown' | 'unknownName';
 }
 
 const CASES: Case[] = [
@@ -431,7 +488,7 @@ const CASES: Case[] = [
   },
   {
     q: 'Average MOS for alice in the last 7 days',
-    expect: { window: W.last7d, metrics: ['mos'], where: (c) => c.agent === 'alice' },
+    expect: { window: W.last7d, metrics: ['mos'], where: (c) => c.agent === ALICE },
   },
   {
     q: 'average RTT on Fibre Co yesterday',
@@ -452,7 +509,7 @@ const CASES: Case[] = [
       window: W.last7d,
       metrics: ['jitter', 'packetLoss'],
       by: agent,
-      where: (c) => c.agent === 'bob',
+      where: (c) => c.agent === BOB,
     },
   },
   {
@@ -521,6 +578,117 @@ const CASES: Case[] = [
     expect: { window: W.today, metrics: ['callCount'], where: (c) => (c.values.score ?? 10) < 8 },
   },
   { q: 'Average MOS last 3 days', expect: { window: W.last3d, metrics: ['mos'] } },
+  // Issue 16: what supervisors ask.
+  {
+    q: 'How many calls had high jitter yesterday?',
+    expect: {
+      window: W.yesterday,
+      metrics: ['callCount'],
+      where: (c) => (c.values.jitter ?? 0) > 30,
+    },
+  },
+  {
+    q: 'What percentage of calls had poor MOS in the last 7 days?',
+    expect: { window: W.last7d, metrics: ['share'], counted: (c) => (c.values.mos ?? 9) < 3.5 },
+  },
+  {
+    q: 'Which 2 agents had the lowest average MOS this week?',
+    expect: {
+      window: W.thisWeek,
+      metrics: ['mos'],
+      by: agent,
+      rank: { order: 'lowest', limit: 2 },
+    },
+  },
+  {
+    q: 'Which agents had the worst MOS this week?',
+    expect: {
+      window: W.thisWeek,
+      metrics: ['mos'],
+      by: agent,
+      rank: { order: 'worst', limit: 100 },
+    },
+  },
+  {
+    q: 'Compare MOS on wifi versus wired this month',
+    expect: { window: W.thisMonth, metrics: ['mos'], by: networkType },
+  },
+  {
+    q: 'Average MOS this week vs last week',
+    expect: { window: W.thisWeek, metrics: ['mos'], compare: W.lastWeek },
+  },
+  {
+    q: 'How many calls did alice.smith take this week?',
+    expect: { window: W.thisWeek, metrics: ['callCount'], where: (c) => c.agent === ALICE },
+  },
+  {
+    q: 'What are the most common insights in the last 30 days?',
+    expect: {
+      window: W.last30d,
+      metrics: ['callCount'],
+      by: insights,
+      rank: { order: 'highest', limit: 100 },
+    },
+  },
+  {
+    q: 'Which agents had the most poor calls in the last 30 days?',
+    expect: {
+      window: W.last30d,
+      metrics: ['callCount'],
+      by: agent,
+      where: (c) => (c.values.mos ?? 9) < 3.5,
+      rank: { order: 'highest', limit: 100 },
+    },
+  },
+  {
+    q: 'Average packet loss by ISP',
+    expect: { window: W.last7d, metrics: ['packetLoss'], by: isp },
+  },
+  {
+    q: 'How many calls had high RTT on Fibre Co this month?',
+    expect: {
+      window: W.thisMonth,
+      metrics: ['callCount'],
+      where: (c) => (c.values.rtt ?? 0) > 300 && c.isp === 'Fibre Co',
+    },
+  },
+  {
+    q: 'and last month?',
+    followUp: true,
+    expect: {
+      window: W.lastMonth,
+      metrics: ['callCount'],
+      where: (c) => (c.values.rtt ?? 0) > 300 && c.isp === 'Fibre Co',
+    },
+  },
+  {
+    q: 'only for SkyNet',
+    followUp: true,
+    expect: {
+      window: W.lastMonth,
+      metrics: ['callCount'],
+      where: (c) => (c.values.rtt ?? 0) > 300 && c.isp === 'SkyNet',
+    },
+  },
+  {
+    q: 'show me those calls',
+    followUp: true,
+    expect: {
+      window: W.lastMonth,
+      metrics: [],
+      list: true,
+      where: (c) => (c.values.rtt ?? 0) > 300 && c.isp === 'SkyNet',
+    },
+  },
+  {
+    q: 'Average jitter on Monday',
+    expect: {
+      window: [at('2026-03-09T00:00:00Z'), at('2026-03-10T00:00:00Z')],
+      metrics: ['jitter'],
+    },
+  },
+  { q: 'How many calls did zed take this week?', expect: 'unknownName' },
+  { q: 'What will the weather be in London tomorrow?', expect: 'unknown' },
   {
     q: 'MOS below 3.5 by ISP last 7 days',
     expect: {
@@ -552,6 +720,10 @@ describe('CX copilot built-in engine: questions about the seeded calls', () => {
         expect(reply.artifacts).toEqual([]);
       } else if (c.expect === 'unknown') {
         expect(reply.response).toContain('I could not tell which metric you mean.');
+        expect(reply.response).toContain('Questions I can answer include:');
+        expect(reply.artifacts).toEqual([]);
+      } else if (c.expect === 'unknownName') {
+        expect(reply.response).toMatch(/^I found no agent, ISP, network label or region called/);
         expect(reply.artifacts).toEqual([]);
       } else {
         check(reply, c.expect);
@@ -590,12 +762,14 @@ describe('CX copilot routes', () => {
     expect(res.statusCode).toBe(200);
     const reply = res.json<CopilotReply>();
     const today = stored.filter((c) => c.startMs >= W.today[0] && c.startMs < W.today[1]).length;
-    expect(reply.response).toBe(`There were ${today} calls today.`);
+    expect(reply.response).toMatch(
+      new RegExp(`^There were ${today} calls today\\. I read this as: `),
+    );
   });
 
   it('never counts another group’s calls', async () => {
     const reply = await ask('How many calls for alice in the last 24 hours?');
-    const expected = stored.filter((c) => c.agent === 'alice' && c.startMs >= W.last24h[0]).length;
+    const expected = stored.filter((c) => c.agent === ALICE && c.startMs >= W.last24h[0]).length;
     const table = reply.artifacts[0] as TableArtifact;
     expect(table.rows[0]?.callCount ?? 0).toBe(expected);
   });
@@ -635,7 +809,9 @@ describe('CX copilot routes', () => {
       headers: otherHeaders,
       payload: { question: 'How many calls in the last 24 hours?' },
     });
-    expect(own.json<CopilotReply>().response).toBe('There was 1 call in the last 24 hours.');
+    expect(own.json<CopilotReply>().response).toMatch(
+      /^There was 1 call in the last 24 hours\. I read/,
+    );
   });
 
   it('needs the garvis2 flag, and garvisPreview for ask_preview', async () => {

@@ -130,12 +130,17 @@ export function describeRestrictions(query: CopilotQuery): string {
 
 /** Whether a breakdown ranks higher values first for its first metric. */
 function descendingFor(query: CopilotQuery, metric: CopilotMetric): boolean {
-  const order = query.rank?.order ?? 'worst';
+  const order = query.rank?.order ?? defaultOrder(metric);
   return (
     order === 'highest' ||
     (order === 'worst' && LOWER_IS_BETTER[metric]) ||
     (order === 'best' && !LOWER_IS_BETTER[metric])
   );
+}
+
+/** An unranked breakdown lists counts most first, and measures worst first. */
+function defaultOrder(metric: CopilotMetric): 'highest' | 'worst' {
+  return metric === 'callCount' ? 'highest' : 'worst';
 }
 
 const TIME_DIMENSIONS = new Set(['day', 'hour']);
@@ -300,7 +305,7 @@ export function describeReading(
       ? `${query.rank.order} first${query.rank.limit < 100 ? `, top ${query.rank.limit}` : ''}`
       : isTimeAxis(query)
         ? 'in time order'
-        : 'worst first';
+        : `${defaultOrder(query.metrics[0] ?? 'callCount')} first`;
     parts.push(`by ${dimensionNoun(query, 1)}, ${order}`);
   }
   return `I read this as: ${parts.join('; ')}.`;
@@ -375,7 +380,7 @@ function breakdownAnswer(
   } else if (isTimeAxis(query)) {
     response = `Here is the ${metricList(query)} by ${dimensionNoun(query, 1)}${restrictions} ${window.label} (${plural(rows.length, dimensionNoun(query, 1))}).`;
   } else {
-    response = `Here is the ${metricList(query)} by ${dimensionNoun(query, 1)}${restrictions} ${window.label}, worst first: ${items.join(', ')}${more}.`;
+    response = `Here is the ${metricList(query)} by ${dimensionNoun(query, 1)}${restrictions} ${window.label}, ${defaultOrder(first)} first: ${items.join(', ')}${more}.`;
   }
   const title = `${capitalize(metricList(query))} by ${dimensionNoun(query, 1)}${restrictions} ${window.label}`;
   const artifacts: CopilotArtifact[] = [groupTable(query, rows, title)];

@@ -11,9 +11,12 @@ export const QUERY_TOOL: LlmTool = {
   function: {
     name: QUERY_TOOL_NAME,
     description:
-      "Query the group's own calls: metrics (mos, jitter ms, packetLoss %, rtt ms, callCount, duration s, score out of 10) " +
-      'over a time range, optionally broken down by agent, isp, networkLabel, region, day or hour, ranked, ' +
-      'restricted by thresholds or names, or listed call by call. Answers a summary sentence and the rows.',
+      "Query the group's own calls: metrics (mos, jitter ms, packetLoss %, rtt ms, callCount, duration s, score out of 10, " +
+      'share = % of the chosen calls that meet the thresholds, tags and shareMatches) over a time range, optionally ' +
+      'compared with a second range, broken down by agent, isp, networkLabel, region, networkType, insight, day or hour, ' +
+      'ranked, restricted by names (several of one field compare them), or listed call by call. Insight thresholds: ' +
+      'high jitter > 30 ms (very high > 60), high packet loss > 1 % (very high > 2.5), high RTT > 300 ms (very high > 500), ' +
+      'poor MOS < 3.5 (very poor < 3.0). Answers a summary sentence, how the question was read, and the rows.',
     parameters: z.toJSONSchema(CopilotQuerySchema, { io: 'input' }) as Record<string, unknown>,
   },
 };
@@ -29,7 +32,9 @@ function systemPrompt(now: Date, timeZone: string) {
 
 /** What the model sees of a tool result: the sentence and at most 50 rows. */
 function toolContent(answer: EngineAnswer): string {
-  const artifact = answer.artifacts[0];
+  const artifact =
+    answer.artifacts.find((a) => a.type === 'table') ??
+    answer.artifacts.find((a) => a.type === 'chart');
   const rows =
     artifact?.type === 'table'
       ? artifact.rows.slice(0, COPILOT_LIMITS.listRows)
