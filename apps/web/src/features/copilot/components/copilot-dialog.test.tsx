@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import '../../../test/setup.ts';
 import { jsonResponse } from '../../../test/factories.ts';
 import { mockApi } from '../../../test/render-app.tsx';
@@ -41,7 +42,56 @@ function renderDialog() {
   return within(screen.getByRole('dialog'));
 }
 
+function Where() {
+  const location = useLocation();
+  return <div data-testid="where">{location.pathname + location.search}</div>;
+}
+
 describe('CopilotDialog', () => {
+  it('opens a link answer (the calls of "show me those calls") inside the current group', async () => {
+    mockApi({
+      'POST /api/garvis2/ask': () =>
+        jsonResponse(200, {
+          response: 'I found 2 calls yesterday.',
+          artifacts: [
+            {
+              type: 'link',
+              title: 'Open these calls in the explorer',
+              label: 'Open in the explorer',
+              path: 'explorer/calls?from=2026-03-10T00%3A00%3A00.000Z&to=2026-03-11T00%3A00%3A00.000Z',
+            },
+          ],
+          threadId: REPLY.threadId,
+        }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/g-1/dashboard']}>
+          <Routes>
+            <Route
+              path=":groupId/*"
+              element={
+                <>
+                  <CopilotDialog open onClose={vi.fn()} variant="garvis2" />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Question'), {
+      target: { value: 'show me those calls' },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Ask' }));
+    fireEvent.click(await dialog.findByRole('link', { name: 'Open in the explorer' }));
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/g-1/explorer/calls?from=2026-03-10T00%3A00%3A00.000Z&to=2026-03-11T00%3A00%3A00.000Z',
+    );
+  });
+
   it('ignores an empty ask, shows the table at once, types the reply and then the chart', async () => {
     const api = mockApi({ 'POST /api/garvis2/ask': () => jsonResponse(200, REPLY) });
     const dialog = renderDialog();

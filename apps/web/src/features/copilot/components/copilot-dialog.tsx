@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { COPILOT_TEXTS, type CopilotArtifact } from '@callsight/shared';
 import { useAskCopilot, type CopilotVariant } from '../api/ask-copilot.ts';
@@ -25,10 +27,28 @@ type Message =
   | { id: number; role: 'error' };
 
 const SUGGESTIONS = [
-  'What was the average MOS by agent in the last 7 days?',
-  'Which ISP had the worst jitter yesterday?',
-  'MOS by day this week',
+  'How many calls had high jitter yesterday?',
+  'Which 3 agents had the lowest average MOS this week?',
+  'Compare MOS on wifi versus wired this month',
+  'What are the most common insights this week?',
 ];
+
+/** A link answer: a page of the current group, such as the explorer with the answer's filter. */
+function ArtifactLink({ label, path }: { label: string; path: string }) {
+  const { groupId = '' } = useParams();
+  return (
+    <Button
+      component={RouterLink}
+      to={`/${groupId}/${path}`}
+      size="small"
+      variant="outlined"
+      endIcon={<OpenInNewRoundedIcon />}
+      sx={{ mt: 1 }}
+    >
+      {label}
+    </Button>
+  );
+}
 
 /** A reply: typed word by word; tables shown at once, charts once the typing is done. */
 function AssistantReply({
@@ -53,9 +73,11 @@ function AssistantReply({
       {artifacts.map((a, i) =>
         a.type === 'table' ? (
           <ArtifactTable key={i} artifact={a} />
-        ) : typed ? (
+        ) : !typed ? null : a.type === 'chart' ? (
           <ArtifactChart key={i} artifact={a} />
-        ) : null,
+        ) : (
+          <ArtifactLink key={i} label={a.label} path={a.path} />
+        ),
       )}
     </Box>
   );
@@ -136,8 +158,9 @@ export function CopilotDialog({ open, onClose, variant }: CopilotDialogProps) {
         {messages.length === 0 && (
           <Stack spacing={1.5} sx={{ py: 2 }}>
             <Typography variant="body2" color="text.secondary">
-              Ask about your calls: MOS, jitter, packet loss, RTT, call count, duration and score,
-              by agent, ISP, network label, region, day or hour.
+              Ask about your calls: MOS, jitter, packet loss, RTT, call count, duration, score and
+              the share of calls, by agent, ISP, network label, region, connection type, insight,
+              day or hour. Words like high jitter or poor calls use the insight thresholds.
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {SUGGESTIONS.map((s) => (
