@@ -763,7 +763,7 @@ describe('CX copilot routes', () => {
     const reply = res.json<CopilotReply>();
     const today = stored.filter((c) => c.startMs >= W.today[0] && c.startMs < W.today[1]).length;
     expect(reply.response).toMatch(
-      new RegExp(`^There were ${today} calls today\\. I read this as: `),
+      new RegExp(`^There were ${today} calls today\\.\\n\\nI read this as: `),
     );
   });
 
@@ -810,7 +810,7 @@ describe('CX copilot routes', () => {
       payload: { question: 'How many calls in the last 24 hours?' },
     });
     expect(own.json<CopilotReply>().response).toMatch(
-      /^There was 1 call in the last 24 hours\. I read/,
+      /^There was 1 call in the last 24 hours\.\n\nI read/,
     );
   });
 

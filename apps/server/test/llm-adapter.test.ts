@@ -191,7 +191,7 @@ describe('copilot through a chat-completions model', () => {
     expect(second?.messages.at(-2)?.tool_calls).toHaveLength(1);
     expect(second?.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: 'call-1' });
     expect(reply.response).toMatch(
-      /^From the data: Here is the average MOS by agent in the last 24 hours, worst first: bob \(2\.5\), alice \(4\)\. I read this as: /,
+      /^From the data: Here is the average MOS by agent in the last 24 hours, worst first: bob \(2\.5\), alice \(4\)\.\n\nI read this as: /,
     );
     const table = reply.artifacts[0] as TableArtifact;
     expect(table.type).toBe('table');
@@ -231,7 +231,7 @@ describe('copilot through a chat-completions model', () => {
     script = [() => ({ status: 500, body: { error: 'down' } })];
     const reply = await ask('How many calls in the last 24 hours?');
     expect(received).toHaveLength(1);
-    expect(reply.response).toMatch(/^There were 3 calls in the last 24 hours\. I read this as: /);
+    expect(reply.response).toMatch(/^There were 3 calls in the last 24 hours\.\n\nI read this as: /);
   });
 });
 

@@ -142,7 +142,7 @@ describe('formatCopilotAnswer', () => {
     expect(rankGroups(q, rows).map((r) => r.key)).toEqual(['bob', 'carol']);
     const answer = formatCopilotAnswer(q, window('yesterday'), { kind: 'groups', rows });
     expect(answer.response).toBe(
-      'The 2 agents with the worst average MOS yesterday: bob (2.5), carol (3.46). ' +
+      'The 2 agents with the worst average MOS yesterday: bob (2.5), carol (3.46).\n\n' +
         'I read this as: average MOS; yesterday (2026-03-10 00:00 to 2026-03-11 00:00 UTC); by agent, worst first, top 2.',
     );
     expect(answer.artifacts[0]).toMatchObject({
@@ -178,7 +178,7 @@ describe('formatCopilotAnswer', () => {
         rows: [{ key: null, values: values(0, 0), total: 0 }],
       },
     );
-    expect(none.response).toMatch(/^I found no calls today\. I read this as: average MOS; today/);
+    expect(none.response).toMatch(/^I found no calls today\.\n\nI read this as: average MOS; today/);
     expect(none.artifacts).toEqual([]);
   });
 });

@@ -313,7 +313,7 @@ export function describeReading(
 
 function noCalls(query: CopilotQuery, window: AnswerWindow, reading: string): CopilotAnswer {
   return {
-    response: `I found no calls${describeRestrictions(query)} ${window.label}. ${reading}`,
+    response: `I found no calls${describeRestrictions(query)} ${window.label}.\n\n${reading}`,
     artifacts: [],
   };
 }
@@ -338,7 +338,7 @@ function singleAnswer(
     .map((m) => `the ${METRIC_NAMES[m]} was ${formatMetric(m, row.values[m])}`);
   let response: string;
   if (query.metrics.includes('share') && condition) {
-    response = `${formatMetric('share', row.values.share)} of the calls${matches} ${window.label} had ${condition}: ${countedOf(counted, row.total)}.`;
+    response = `${formatMetric('share', row.values.share)} of the calls${matches} ${window.label} had ${condition}: ${counted} of ${plural(row.total, 'call')}.`;
     if (facts.length) response += ` Over those calls, ${facts.join(' and ')}.`;
   } else if (condition) {
     response = `${countedOf(counted, row.total)}${matches} ${window.label} had ${condition}.`;
@@ -349,7 +349,7 @@ function singleAnswer(
     response = `There ${counted === 1 ? 'was' : 'were'} ${plural(counted, 'call')}${matches} ${window.label}.`;
   }
   const title = `${capitalize(metricList(query))}${describeRestrictions(query)} ${window.label}`;
-  return { response: `${response} ${reading}`, artifacts: [groupTable(query, [row], title)] };
+  return { response: `${response}\n\n${reading}`, artifacts: [groupTable(query, [row], title)] };
 }
 
 function breakdownAnswer(
@@ -372,11 +372,16 @@ function breakdownAnswer(
     rows.length > shown.length ? `, and ${rows.length - shown.length} more in the table` : '';
   let response: string;
   if (query.rank) {
-    const orderWord = query.rank.order;
+    const what = rankedWhat(query.rank.order, first);
+    const valueOf = (r: CopilotGroupRow) =>
+      first === 'callCount'
+        ? plural(r.values.callCount ?? 0, 'call')
+        : formatMetric(first, r.values[first]);
+    const named = shown.map((r) => `${r.key ?? '(none)'} (${valueOf(r)})`);
     response =
       rows.length === 1
-        ? `The ${dimensionNoun(query, 1)} with the ${orderWord} ${METRIC_NAMES[first]}${restrictions} ${window.label} was ${items[0]}.`
-        : `The ${rows.length} ${dimensionNoun(query, rows.length)} with the ${orderWord} ${METRIC_NAMES[first]}${restrictions} ${window.label}: ${items.join(', ')}${more}.`;
+        ? `The ${dimensionNoun(query, 1)} with ${what}${restrictions} ${window.label} was ${named[0]}.`
+        : `The ${rows.length} ${dimensionNoun(query, rows.length)} with ${what}${restrictions} ${window.label}: ${named.join(', ')}${more}.`;
   } else if (isTimeAxis(query)) {
     response = `Here is the ${metricList(query)} by ${dimensionNoun(query, 1)}${restrictions} ${window.label} (${plural(rows.length, dimensionNoun(query, 1))}).`;
   } else {
@@ -387,7 +392,17 @@ function breakdownAnswer(
   // A single ranked group is a sentence; every other breakdown is also drawn.
   if (rows.length > 1 || isTimeAxis(query)) artifacts.push(groupChart(query, rows, title));
   if (query.chart || isTimeAxis(query)) artifacts.reverse();
-  return { response: `${response} ${reading}`, artifacts };
+  return { response: `${response}\n\n${reading}`, artifacts };
+}
+
+/** "the worst average MOS", "the most calls": what a ranking ranks by. */
+function rankedWhat(
+  order: NonNullable<CopilotQuery['rank']>['order'],
+  metric: CopilotMetric,
+): string {
+  if (metric === 'callCount')
+    return order === 'highest' || order === 'best' ? 'the most calls' : 'the fewest calls';
+  return `the ${order} ${METRIC_NAMES[metric]}`;
 }
 
 function changeWords(metric: CopilotMetric, now: number | null, before: number | null): string {
@@ -428,7 +443,7 @@ function compareAnswer(
         return row;
       }),
     };
-    return { response: `${response} ${reading}`, artifacts: [table] };
+    return { response: `${response}\n\n${reading}`, artifacts: [table] };
   }
   const before = new Map(results[1].map((r) => [r.key, r]));
   const rows = rankGroups(query, results[0]);
@@ -456,7 +471,7 @@ function compareAnswer(
     }),
   };
   const response = `Here is the ${METRIC_NAMES[first]} by ${dimensionNoun(query, 1)}${restrictions}, ${windows[0].label} against ${windows[1].label} (${plural(rows.length, dimensionNoun(query, 1))}).`;
-  return { response: `${response} ${reading}`, artifacts: [table] };
+  return { response: `${response}\n\n${reading}`, artifacts: [table] };
 }
 
 function listAnswer(
@@ -475,7 +490,7 @@ function listAnswer(
     ...explorerPath(query, window),
   };
   return {
-    response: `I found ${plural(result.total, 'call')}${restrictions} ${window.label}.${more} ${reading}`,
+    response: `I found ${plural(result.total, 'call')}${restrictions} ${window.label}.${more}\n\n${reading}`,
     artifacts: [callTable(result.rows, `Calls${restrictions} ${window.label}`), link],
   };
 }
