@@ -178,7 +178,9 @@ describe('formatCopilotAnswer', () => {
         rows: [{ key: null, values: values(0, 0), total: 0 }],
       },
     );
-    expect(none.response).toMatch(/^I found no calls today\.\n\nI read this as: average MOS; today/);
+    expect(none.response).toMatch(
+      /^I found no calls today\.\n\nI read this as: average MOS; today/,
+    );
     expect(none.artifacts).toEqual([]);
   });
 });

@@ -530,6 +530,8 @@ export function notUnderstood(suggestions: readonly string[]): string {
 }
 
 /** The reply to a name the group's calls do not carry: never a number for everyone instead. */
-export function unknownName(name: string): string {
+export function unknownName(name: string, candidates: readonly string[] = []): string {
+  if (candidates.length > 1)
+    return `More than one agent is called "${name}": ${joinWords([...candidates], 'or')}. Which one do you mean? Ask again with the e-mail or the part before @.`;
   return `I found no agent, ISP, network label or region called "${name}" in your calls of the last 90 days, so I did not answer with everyone's numbers. Check the spelling, or ask "which agents had the most calls this month?" to see the names I know.`;
 }

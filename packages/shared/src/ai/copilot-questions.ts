@@ -413,6 +413,91 @@ export const COPILOT_QUESTION_SET: CopilotQuestionCase[] = [
     followUp: true,
     reading: { metrics: ['jitter'], groupBy: 'region', range: last7 },
   },
+  // More ways of saying the same kinds.
+  {
+    q: 'Who had the most calls yesterday?',
+    reading: { metrics: ['callCount'], groupBy: 'agent', rank: { order: 'highest', limit: 1 } },
+  },
+  {
+    q: 'Show the hourly trend of packet loss today',
+    reading: { metrics: ['packetLoss'], groupBy: 'hour', range: { kind: 'today' } },
+  },
+  {
+    q: 'What is the worst ISP?',
+    reading: { metrics: ['mos'], groupBy: 'isp', rank: { order: 'worst', limit: 1 } },
+  },
+  {
+    q: 'How did Telstra compare to Optus last week?',
+    reading: {
+      groupBy: 'isp',
+      matches: [
+        { field: 'isp', value: 'Telstra' },
+        { field: 'isp', value: 'Optus' },
+      ],
+      range: { kind: 'lastWeek' },
+    },
+  },
+  {
+    q: 'How many calls did Tomas Martin handle last week?',
+    reading: {
+      metrics: ['callCount'],
+      matches: [{ field: 'agent', value: 'tomas.martin@acme.example' }],
+      range: { kind: 'lastWeek' },
+    },
+  },
+  { q: 'How many calls did alice take today?', reading: 'unknownName' },
+  {
+    q: 'Which 5 ISPs had the most calls with high jitter?',
+    reading: {
+      metrics: ['callCount'],
+      groupBy: 'isp',
+      thresholds: [jitterHigh],
+      rank: { order: 'highest', limit: 5 },
+    },
+  },
+  {
+    q: 'What is the average RTT for calls longer than 5 minutes?',
+    reading: { metrics: ['rtt'], thresholds: [{ metric: 'duration', op: 'gt', value: 300 }] },
+  },
+  {
+    q: 'How was call quality last Tuesday?',
+    reading: { metrics: ['mos'], range: { kind: 'weekday', day: 1 } },
+  },
+  {
+    q: 'Compare jitter this month with last month by ISP',
+    reading: {
+      metrics: ['jitter'],
+      groupBy: 'isp',
+      range: { kind: 'thisMonth' },
+      compareRange: { kind: 'lastMonth' },
+    },
+  },
+  {
+    q: 'Percentage of wifi calls with poor MOS',
+    reading: {
+      metrics: ['share'],
+      thresholds: [mosPoor],
+      matches: [{ field: 'networkType', value: 'wifi' }],
+    },
+  },
+  {
+    q: 'How many calls did jack have with poor MOS last week?',
+    reading: {
+      metrics: ['callCount'],
+      thresholds: [mosPoor],
+      matches: [{ field: 'agent', value: 'jack.santos@acme.example' }],
+    },
+  },
+  {
+    q: 'list them',
+    followUp: true,
+    reading: {
+      list: true,
+      thresholds: [mosPoor],
+      matches: [{ field: 'agent', value: 'jack.santos@acme.example' }],
+      range: { kind: 'lastWeek' },
+    },
+  },
   // Honesty.
   { q: "What's the weather like in Sydney tomorrow?", reading: 'unknown' },
   { q: 'Tell me a joke', reading: 'unknown' },

@@ -37,7 +37,14 @@ export type ParsedQuestion =
   | { kind: 'query'; query: CopilotQuery; followUp: boolean }
   | { kind: 'help' }
   | { kind: 'unknown'; suggestions: string[] }
-  | { kind: 'unknownName'; name: string };
+  | { kind: 'unknownName'; name: string; candidates: string[] };
+
+/** Agents whose first name is `name` (when several share it, the question must say which). */
+function agentsCalled(name: string, known: KnownValues | undefined): string[] {
+  return (known?.agent ?? []).filter(
+    (a) => (a.toLowerCase().split('@')[0] ?? '').split(/[._-]/)[0] === name,
+  );
+}
 
 /** A metric word used inside a threshold ("MOS below 3.5"). */
 const THRESHOLD_METRIC =
@@ -163,12 +170,15 @@ function readDimension(
       return { dimension, match: m[0], plural: PLURAL_DIMENSION.test(word) };
     }
   }
+  if (/\bhourly\b|\bhour by hour\b|\beach hour\b|\bper hour\b/.test(text))
+    return { dimension: 'hour', match: '', plural: true };
   if (
     /\bdaily\b|\bday by day\b|\bover time\b|\btrend(?:s|ing)?\b|\beach day\b|\bper day\b/.test(text)
   )
     return { dimension: 'day', match: '', plural: true };
-  if (/\bhourly\b|\bhour by hour\b|\beach hour\b|\bper hour\b/.test(text))
-    return { dimension: 'hour', match: '', plural: true };
+  // "Who had the most calls": a person, ranked.
+  if (/\bwho\b/.test(text) && /\b(most|least|fewest|best|worst|highest|lowest|top)\b/.test(text))
+    return { dimension: 'agent', match: '', plural: false };
   return null;
 }
 
@@ -212,7 +222,7 @@ const LIST_WORDS =
 
 /** Words that ask for a named agent the group does not have ("did zed take"). */
 const NAMED_AGENT =
-  /\b(?:did|does|has|for agent|agent|by agent)\s+([a-z][\w.@'-]{1,60})\s*(take|handle|answer|make|have|get|receive|had|took|handled)?\b/;
+  /\b(?:did|does|has|have)\s+([a-z][\w.@'-]{1,60})\s+(?:take|handle|answer|make|get|receive|have|had)\b|\b(?:for|by) agent\s+([a-z][\w.@'-]{1,60})/;
 const NOT_A_NAME = new Set(
   'the a an any all each every our my we i you they it agents calls call have has had take handle get make'.split(
     ' ',
@@ -343,7 +353,8 @@ export function parseQuestion(
   const mentionsCalls = /\bcalls?\b/.test(text);
 
   const previous = options.previous ?? null;
-  const startsFollowUp = FOLLOW_UP_START.test(text.trim());
+  const startsFollowUp =
+    FOLLOW_UP_START.test(text.trim()) || (list && /\b(them|those|these)\b/.test(text));
   const followUp =
     previous !== null &&
     (startsFollowUp || (metrics.length === 0 && !list && !mentionsCalls && tags.length === 0));
@@ -387,7 +398,7 @@ export function parseQuestion(
   )
     return { kind: 'unknownName', name: unknownName[1] };
   const email = /\b[\w.+-]+@[\w.-]+\.[a-z]{2,}\b/.exec(text);
-  if (email) return { kind: 'unknownName', name: email[0] };
+  if (email) return { kind: 'unknownName', name: email[0], candidates: [] };
 
   let chosen = metrics;
   if (chosen.length === 0) {
@@ -395,7 +406,8 @@ export function parseQuestion(
     const asksSomething =
       mentionsCalls || thresholds.length > 0 || tags.length > 0 || dimension !== null || list;
     if (!asksSomething) return { kind: 'unknown', suggestions: suggestionsFor(question) };
-    chosen = ['callCount'];
+    // "The worst ISP" with no measure named is about call quality.
+    chosen = rank && (rank.order === 'worst' || rank.order === 'best') ? ['mos'] : ['callCount'];
   }
   const parsed = CopilotQuerySchema.safeParse({
     metrics: [...new Set(chosen)],

@@ -114,7 +114,7 @@ describe('summarizeJourney: a demo-like voice journey', () => {
 
   it('lists only cx.telephony* spans under Telephony, with units', () => {
     expect(text).toContain(
-      'Telephony: cx.telephony.call (MOS 4.10, jitter 12.3 ms, packet loss 0.5%, queue time 1m 00s, talk time 2m 20s).',
+      'Telephony: cx.telephony.call (agent tomas.martin@acme.support.example, MOS 4.10, jitter 12.3 ms, packet loss 0.5%, queue time 1m 00s, talk time 2m 20s).',
     );
     expect(text).not.toMatch(/Telephony: cx\.journey/);
     expect(text).not.toContain('talk time 140');

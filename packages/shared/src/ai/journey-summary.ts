@@ -117,6 +117,7 @@ const seconds = (v: number) => formatDurationSeconds(v);
 const TELEPHONY_KEYS: Detail[] = [
   ['cx.telephony.call.id', 'call'],
   ['cx.telephony.direction', 'direction'],
+  ['cx.telephony.agent.name', 'agent'],
   ['cx.telephony.network.type', 'network'],
   ['cx.telephony.quality.mos.avg', 'MOS', twoDecimals],
   ['cx.telephony.mos', 'MOS', twoDecimals],

@@ -78,7 +78,11 @@ export async function answerBuiltin(input: EngineInput): Promise<EngineAnswer> {
   if (parsed.kind === 'unknown')
     return { response: notUnderstood(parsed.suggestions), artifacts: [], query: input.previous };
   if (parsed.kind === 'unknownName')
-    return { response: unknownName(parsed.name), artifacts: [], query: input.previous };
+    return {
+      response: unknownName(parsed.name, parsed.candidates),
+      artifacts: [],
+      query: input.previous,
+    };
   return answerQuery(input, parsed.query);
 }
 
