@@ -732,6 +732,45 @@ describe('CX copilot built-in engine: questions about the seeded calls', () => {
   }
 });
 
+describe('CX copilot: call rankings, periods before and any insight', () => {
+  it('lists the 5 worst calls by MOS, worst first, with the explorer link', async () => {
+    const reply = await ask('Show me the 5 worst calls by MOS in the last 30 days');
+    const expected = inWindow(W.last30d, { window: W.last30d, metrics: [] })
+      .sort((a, b) => (a.values.mos ?? 9) - (b.values.mos ?? 9) || b.startMs - a.startMs)
+      .slice(0, 5);
+    const rows = byType(reply, 'table')?.rows ?? [];
+    expect(rows).toHaveLength(5);
+    for (const [i, row] of rows.entries())
+      expectClose('mos', row.mos, expected[i]?.values.mos ?? null);
+    expect(reply.response).toContain('Here are the 5 with the worst MOS.');
+    expect(byType(reply, 'link')?.path).toContain('explorer/calls?');
+  });
+
+  it('compares last week with the week before it', async () => {
+    const reply = await ask('How many calls last week compared to the week before?');
+    const before: Window = [at('2026-02-23T00:00:00Z'), at('2026-03-02T00:00:00Z')];
+    const rows = byType(reply, 'table')?.rows ?? [];
+    expect(rows[0]?.callCount).toBe(
+      inWindow(W.lastWeek, { window: W.lastWeek, metrics: [] }).length,
+    );
+    expect(rows[1]?.callCount).toBe(inWindow(before, { window: before, metrics: [] }).length);
+    expect(rows[1]?.key).toBe('the week of 2026-02-23');
+  });
+
+  it('counts the calls with any insight per agent', async () => {
+    const reply = await ask('Give me a breakdown of insights by agent in the last 30 days');
+    const calls = inWindow(W.last30d, { window: W.last30d, metrics: [] });
+    const rows = byType(reply, 'table')?.rows ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const mine = calls.filter((c) => c.agent === row.key);
+      expect(row.callCount).toBe(mine.filter((c) => c.tags.length > 0).length);
+      expect(row.total).toBe(mine.length);
+    }
+    expect(reply.response).toContain('any insight');
+  });
+});
+
 describe('CX copilot routes', () => {
   it('persists each exchange in its thread, in order', async () => {
     const first = await ask('How many calls today?');

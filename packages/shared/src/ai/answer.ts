@@ -5,6 +5,7 @@ import {
   METRIC_LABELS,
   METRIC_NAMES,
   METRIC_UNITS,
+  ANY_TAG,
   roundMetric,
   type CopilotMatchField,
   type CopilotMetric,
@@ -107,7 +108,7 @@ export function describeCondition(query: CopilotQuery): string {
       ? `${rule.name} (average ${thresholdWords(t)}, ${rule.source})`
       : `average ${thresholdWords(t)}`;
   });
-  for (const tag of query.tags) parts.push(`the ${tag} insight`);
+  for (const tag of query.tags) parts.push(tag === ANY_TAG ? 'any insight' : `the ${tag} insight`);
   for (const m of query.shareMatches) parts.push(`${MATCH_WORDS[m.field]} ${m.value}`);
   return joinWords(parts);
 }
@@ -130,12 +131,7 @@ export function describeRestrictions(query: CopilotQuery): string {
 
 /** Whether a breakdown ranks higher values first for its first metric. */
 function descendingFor(query: CopilotQuery, metric: CopilotMetric): boolean {
-  const order = query.rank?.order ?? defaultOrder(metric);
-  return (
-    order === 'highest' ||
-    (order === 'worst' && LOWER_IS_BETTER[metric]) ||
-    (order === 'best' && !LOWER_IS_BETTER[metric])
-  );
+  return rankDescending(query.rank?.order ?? defaultOrder(metric), metric);
 }
 
 /** An unranked breakdown lists counts most first, and measures worst first. */
@@ -483,7 +479,13 @@ function listAnswer(
   const restrictions = describeRestrictions(query);
   if (result.total === 0) return noCalls(query, window, reading);
   const shown = result.rows.length;
-  const more = result.total > shown ? ` Here are the newest ${shown}.` : '';
+  const ranked = listRankMetric(query);
+  const more =
+    ranked && query.rank
+      ? ` Here are the ${shown} with the ${query.rank.order} ${METRIC_NAMES[ranked].replace('average ', '')}.`
+      : result.total > shown
+        ? ` Here are the newest ${shown}.`
+        : '';
   const link: LinkArtifact = {
     type: 'link',
     title: 'Open these calls in the explorer',
@@ -493,6 +495,27 @@ function listAnswer(
     response: `I found ${plural(result.total, 'call')}${restrictions} ${window.label}.${more}\n\n${reading}`,
     artifacts: [callTable(result.rows, `Calls${restrictions} ${window.label}`), link],
   };
+}
+
+/** The measure a ranked call list ("the 5 worst calls by MOS") is ordered by; null for newest first. */
+export function listRankMetric(
+  query: CopilotQuery,
+): Exclude<CopilotMetric, 'callCount' | 'share'> | null {
+  if (!query.list || !query.rank) return null;
+  const metric = query.metrics.find((m) => m !== 'callCount' && m !== 'share');
+  return (metric as Exclude<CopilotMetric, 'callCount' | 'share'> | undefined) ?? 'mos';
+}
+
+/** Whether a ranking puts higher values first for a metric ("worst" jitter is the highest). */
+export function rankDescending(
+  order: NonNullable<CopilotQuery['rank']>['order'],
+  metric: CopilotMetric,
+): boolean {
+  return (
+    order === 'highest' ||
+    (order === 'worst' && LOWER_IS_BETTER[metric]) ||
+    (order === 'best' && !LOWER_IS_BETTER[metric])
+  );
 }
 
 /** The reply text and artifacts of a query's result, as both engines give them. */

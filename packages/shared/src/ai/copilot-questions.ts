@@ -498,6 +498,38 @@ export const COPILOT_QUESTION_SET: CopilotQuestionCase[] = [
       range: { kind: 'lastWeek' },
     },
   },
+  {
+    q: 'Show me the 5 worst calls by MOS today',
+    reading: { list: true, metrics: ['mos'], rank: { order: 'worst', limit: 5 } },
+  },
+  {
+    q: 'Top 5 longest calls this week',
+    reading: { list: true, metrics: ['duration'], rank: { order: 'highest', limit: 5 } },
+  },
+  {
+    q: 'Are wifi calls worse than wired calls?',
+    reading: { metrics: ['mos'], groupBy: 'networkType' },
+  },
+  {
+    q: 'What was the MOS last week compared to the week before?',
+    reading: {
+      metrics: ['mos'],
+      range: { kind: 'lastWeek' },
+      compareRange: { kind: 'ago', unit: 'week', count: 2 },
+    },
+  },
+  {
+    q: 'What was the busiest hour yesterday?',
+    reading: { metrics: ['callCount'], groupBy: 'hour', rank: { order: 'highest', limit: 1 } },
+  },
+  {
+    q: 'How many calls in the last 24 hours had packet loss?',
+    reading: { metrics: ['callCount'], thresholds: [{ metric: 'packetLoss', op: 'gt', value: 0 }] },
+  },
+  {
+    q: 'Give me a breakdown of insights by agent',
+    reading: { metrics: ['callCount'], groupBy: 'agent', tags: ['*'] },
+  },
   // Honesty.
   { q: "What's the weather like in Sydney tomorrow?", reading: 'unknown' },
   { q: 'Tell me a joke', reading: 'unknown' },

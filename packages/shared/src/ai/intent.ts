@@ -8,6 +8,7 @@ import {
   type CopilotThreshold,
 } from './query.ts';
 import { readNames, type KnownValues } from './known-names.ts';
+import { ANY_TAG } from './query.ts';
 import {
   DIMENSION_LEAD,
   DIMENSION_WORDS,
@@ -94,7 +95,7 @@ const RANGE_RULES: RangeRule[] = [
   [/\btoday\b|\bso far today\b/, () => ({ kind: 'today' })],
   [/\byesterday\b/, () => ({ kind: 'yesterday' })],
   [/\b(?:this|current) week\b|\bweek to date\b/, () => ({ kind: 'thisWeek' })],
-  [/\b(?:last|previous|past|prior) week\b|\bthe week before\b/, () => ({ kind: 'lastWeek' })],
+  [/\b(?:last|previous|past|prior) week\b/, () => ({ kind: 'lastWeek' })],
   [/\b(?:this|current) month\b|\bmonth to date\b/, () => ({ kind: 'thisMonth' })],
   [/\b(?:last|previous|past|prior) month\b/, () => ({ kind: 'lastMonth' })],
   [
@@ -148,6 +149,34 @@ function readRange(text: string): { range: CopilotRange; match: string } | null 
   return best ? { range: best.range, match: best.match } : null;
 }
 
+/** "The week before", "the day before", "the previous month": the period before `first`. */
+function readBefore(
+  text: string,
+  first: CopilotRange,
+): { range: CopilotRange; match: string } | null {
+  const m =
+    /\b(?:the )?(?:(day|week|month) before|(?:previous|prior|preceding) (day|week|month))\b/.exec(
+      text,
+    );
+  const unit = (m?.[1] ?? m?.[2]) as 'day' | 'week' | 'month' | undefined;
+  if (!m || !unit) return null;
+  const steps: Record<string, [typeof unit, number]> = {
+    today: ['day', 1],
+    yesterday: ['day', 2],
+    thisWeek: ['week', 1],
+    lastWeek: ['week', 2],
+    thisMonth: ['month', 1],
+    lastMonth: ['month', 2],
+  };
+  const step = first.kind === 'ago' ? ([first.unit, first.count + 1] as const) : steps[first.kind];
+  if (!step || step[0] !== unit) return null;
+  const range: CopilotRange =
+    step[1] === 1
+      ? { kind: unit === 'day' ? 'yesterday' : unit === 'week' ? 'lastWeek' : 'lastMonth' }
+      : { kind: 'ago', unit, count: step[1] };
+  return { range, match: m[0] };
+}
+
 const COMPARE_WORDS = /\b(vs\.?|versus|compared? (?:to|with)|compare|against|relative to|or)\b/;
 
 /** A count of ranked groups: digits or number words, never "a" or "one" ("which one"). */
@@ -159,12 +188,21 @@ function readDimension(
   text: string,
 ): { dimension: CopilotDimension; match: string; plural: boolean } | null {
   const between = `(?:\\s+(?:${NUMBER}|most|least|common|frequent|affected|busy|busiest|poor|bad|worst|best|highest|lowest|top|bottom|of the|of|the|my|our))*`;
-  for (const [dimension, words] of DIMENSION_WORDS) {
-    const led = new RegExp(`\\b${DIMENSION_LEAD}${between}\\s+(${words})\\b`);
-    const bare = new RegExp(
-      `(?:^\\s*|\\s)(${words})\\s+(?:with|that|who|had|have|having|ranked|sorted|ordered|by)\\b`,
-    );
-    const m = led.exec(text) ?? bare.exec(text);
+  const leds = DIMENSION_WORDS.map(
+    ([dimension, words]) =>
+      [dimension, new RegExp(`\\b${DIMENSION_LEAD}${between}\\s+(${words})\\b`)] as const,
+  );
+  const bares = DIMENSION_WORDS.map(
+    ([dimension, words]) =>
+      [
+        dimension,
+        new RegExp(
+          `(?:^\\s*|\\s)(${words})\\s+(?:with|that|who|had|have|having|ranked|sorted|ordered|by)\\b`,
+        ),
+      ] as const,
+  );
+  for (const [dimension, re] of [...leds, ...bares]) {
+    const m = re.exec(text);
     if (m) {
       const word = m[m.length - 1] ?? '';
       return { dimension, match: m[0], plural: PLURAL_DIMENSION.test(word) };
@@ -316,7 +354,7 @@ export function parseQuestion(
   if (range) text = text.replace(range.match, ' ');
   let compareRange: CopilotRange | null = null;
   if (range && compare) {
-    const second = readRange(text);
+    const second = readRange(text) ?? readBefore(text, range.range);
     if (second) {
       compareRange = second.range;
       text = text.replace(second.match, ' ');
@@ -337,7 +375,35 @@ export function parseQuestion(
   const repeated = fields.find((f, i) => fields.indexOf(f) !== i) as CopilotMatchField | undefined;
   if (repeated && !dimension) dimension = repeated;
 
+  // "Insights by agent": calls with any insight, counted per agent.
+  if (
+    dimension !== 'insight' &&
+    tags.length === 0 &&
+    /\b(insights?|issues|problems|warnings)\b/.test(text)
+  )
+    tags.push(ANY_TAG);
+  // "The 5 worst calls by MOS": the calls themselves, ordered by the measure.
+  const worstCalls = new RegExp(
+    `\\b(?:the )?(?:${RANK_NUMBER} )?(worst|best|poorest|lowest|highest|longest|shortest) (?:\\w+ )?calls\\b`,
+  ).exec(text);
+  let callRank: CopilotQuery['rank'] = null;
+  if (worstCalls && !dimension) {
+    const order =
+      worstCalls[2] === 'poorest'
+        ? 'worst'
+        : worstCalls[2] === 'longest'
+          ? 'highest'
+          : worstCalls[2] === 'shortest'
+            ? 'lowest'
+            : worstCalls[2];
+    callRank = {
+      order: order as NonNullable<CopilotQuery['rank']>['order'],
+      limit: worstCalls[1] ? numberOf(worstCalls[1]) : 10,
+    };
+    text = text.replace(worstCalls[0], ' calls ');
+  }
   let metrics = readMetrics(text);
+  if (callRank && /longest|shortest/.test(worstCalls?.[2] ?? '')) metrics = ['duration'];
   const share = SHARE_WORDS.test(text);
   let shareMatches: typeof matches = [];
   if (share) {
@@ -349,7 +415,7 @@ export function parseQuestion(
     }
   }
   const chart = /\b(chart|plot|graph|visuali[sz]e|trend(?:s|ing)?|over time)\b/.test(text);
-  const list = LIST_WORDS.test(text) && !dimension;
+  const list = (LIST_WORDS.test(text) || callRank !== null) && !dimension;
   const mentionsCalls = /\bcalls?\b/.test(text);
 
   const previous = options.previous ?? null;
@@ -390,13 +456,14 @@ export function parseQuestion(
     if (parsed.success) return { kind: 'query', query: parsed.data, followUp: true };
   }
 
-  const unknownName = NAMED_AGENT.exec(text);
-  if (
-    unknownName?.[1] &&
-    !NOT_A_NAME.has(unknownName[1]) &&
-    matches.every((m) => m.field !== 'agent')
-  )
-    return { kind: 'unknownName', name: unknownName[1] };
+  const named = NAMED_AGENT.exec(text);
+  const unknownName = named?.[1] ?? named?.[2];
+  if (unknownName && !NOT_A_NAME.has(unknownName) && matches.every((m) => m.field !== 'agent'))
+    return {
+      kind: 'unknownName',
+      name: unknownName,
+      candidates: agentsCalled(unknownName, options.known),
+    };
   const email = /\b[\w.+-]+@[\w.-]+\.[a-z]{2,}\b/.exec(text);
   if (email) return { kind: 'unknownName', name: email[0], candidates: [] };
 
@@ -407,7 +474,12 @@ export function parseQuestion(
       mentionsCalls || thresholds.length > 0 || tags.length > 0 || dimension !== null || list;
     if (!asksSomething) return { kind: 'unknown', suggestions: suggestionsFor(question) };
     // "The worst ISP" with no measure named is about call quality.
-    chosen = rank && (rank.order === 'worst' || rank.order === 'best') ? ['mos'] : ['callCount'];
+    chosen =
+      (rank && (rank.order === 'worst' || rank.order === 'best')) ||
+      (callRank && (callRank.order === 'worst' || callRank.order === 'best')) ||
+      /\b(worse|better|quality)\b/.test(text)
+        ? ['mos']
+        : ['callCount'];
   }
   const parsed = CopilotQuerySchema.safeParse({
     metrics: [...new Set(chosen)],
@@ -418,7 +490,7 @@ export function parseQuestion(
     tags,
     matches: matches.slice(0, 8),
     shareMatches,
-    rank,
+    rank: callRank ?? rank,
     list,
     chart,
   });

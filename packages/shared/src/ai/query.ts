@@ -56,6 +56,12 @@ export const CopilotRangeSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('lastDays'), count: z.number().int().min(1).max(366) }),
   z.object({ kind: z.literal('date'), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  /** "The week before" last week: whole calendar days, weeks (Monday first) or months ago. */
+  z.object({
+    kind: z.literal('ago'),
+    unit: z.enum(['day', 'week', 'month']),
+    count: z.number().int().min(1).max(24),
+  }),
   /** A named weekday (0 Monday .. 6 Sunday): its latest occurrence, today included. */
   z.object({ kind: z.literal('weekday'), day: z.number().int().min(0).max(6) }),
   /** A day of a month without a year ("3 March"): its latest occurrence, today included. */
@@ -96,11 +102,11 @@ export const CopilotQuerySchema = z.object({
     .array(z.object({ field: CopilotMatchFieldSchema, value: z.string().min(1).max(200) }))
     .max(4)
     .default([]),
-  /** Insight tags the calls must carry (CALL_TAGS values, "High Jitter"). */
+  /** Insight tags the calls must carry (CALL_TAGS values, "High Jitter"; "*" any insight). */
   tags: z.array(z.string().min(1).max(60)).max(4).default([]),
   /** A second range to compare the first with ("this week vs last week"). */
   compareRange: CopilotRangeSchema.nullable().default(null),
-  /** Rank groups by the first metric: worst or best first, keeping `limit` of them. */
+  /** Rank groups (or, with `list`, the calls) by the first metric, keeping `limit` of them. */
   rank: z
     .object({
       order: z.enum(['worst', 'best', 'highest', 'lowest']),
@@ -120,6 +126,9 @@ export const CopilotQuerySchema = z.object({
  */
 export type CopilotQuery = z.infer<typeof CopilotQuerySchema>;
 export type CopilotQueryInput = z.input<typeof CopilotQuerySchema>;
+
+/** In `tags`: any insight at all ("insights by agent" counts the calls with one). */
+export const ANY_TAG = '*';
 
 /** Lower is better for these metrics; "worst" ranks them highest first. */
 export const LOWER_IS_BETTER: Record<CopilotMetric, boolean> = {

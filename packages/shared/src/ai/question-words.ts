@@ -102,6 +102,7 @@ export const QUALITY_RULES: Record<string, QualityRule> = {
     'the Very Poor MOS threshold',
   ),
   'good mos': rule('mos', 'gt', 4.0, 'good MOS', 'the "good" band of the 1-5 rating'),
+  'any packetLoss': rule('packetLoss', 'gt', 0, 'packet loss', 'any lost packet'),
   'high duration': rule('duration', 'gt', 600, 'long calls', 'calls over 10 minutes'),
   'low duration': rule('duration', 'lt', 30, 'short calls', 'calls under 30 seconds'),
 };
@@ -148,6 +149,10 @@ export const QUALITY_PHRASES: [RegExp, (m: RegExpExecArray) => string][] = [
   [
     /\b(good|great|high|excellent)[- ](mos|call quality|quality|voice quality|audio quality|audio|calls?|mos calls?|quality calls?)\b/,
     () => 'good mos',
+  ],
+  [
+    /\b(?:had|have|has|with|having|experienced|saw|showing) (?:any |some )?packet[- ]?loss\b/,
+    () => 'any packetLoss',
   ],
   [/\b(long|lengthy) calls?\b/, () => 'high duration'],
   [/\b(short) calls?\b/, () => 'low duration'],
@@ -217,7 +222,7 @@ export const DIMENSION_WORDS: [CopilotDimension, string][] = [
 
 /** The breakdown lead words: "by agent", "which ISP", "top 3 agents", "the 3 agents". */
 export const DIMENSION_LEAD =
-  '(?:by|per|for each|for every|each|across|grouped by|broken down by|split by|between|among|which|what|top|bottom|worst|best|poorest|highest|lowest|most|least)';
+  '(?:by|per|for each|for every|each|across|grouped by|broken down by|split by|between|among|which|what|top|bottom|worst|best|poorest|highest|lowest|most|least|busiest|quietest)';
 
 export const NUMBER_WORDS: Record<string, number> = {
   a: 1,

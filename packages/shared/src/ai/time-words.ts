@@ -104,6 +104,28 @@ export function resolveCopilotRange(
       };
     case 'date':
       return dayRange(range.date, timeZone);
+    case 'ago': {
+      const n = range.count;
+      if (range.unit === 'day') return dayRange(addDays(today.date, -n), timeZone);
+      if (range.unit === 'week') {
+        const monday = addDays(today.date, -today.weekday - 7 * n);
+        return {
+          from: startOf(monday, timeZone),
+          to: startOf(addDays(monday, 7), timeZone),
+          label: `the week of ${monday}`,
+        };
+      }
+      const first = (offset: number) => {
+        const [y = 0, m = 1] = today.date.split('-').map(Number);
+        const index = y * 12 + (m - 1) - offset;
+        return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+      };
+      return {
+        from: startOf(first(n), timeZone),
+        to: startOf(first(n - 1), timeZone),
+        label: `in ${first(n).slice(0, 7)}`,
+      };
+    }
     case 'weekday': {
       const back = (today.weekday - range.day + 7) % 7;
       return dayRange(addDays(today.date, -back), timeZone);

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  ANY_TAG,
   COPILOT_LIMITS,
+  listRankMetric,
+  rankDescending,
   COPILOT_METRICS,
   type CopilotCallRow,
   type CopilotDimension,
@@ -81,7 +84,8 @@ function counted(query: CopilotQuery): SQL {
   const parts: SQL[] = query.thresholds.map(
     (t) => sql`${METRIC_COLUMNS[t.metric]} ${OPS[t.op]} ${t.value}::float8`,
   );
-  for (const tag of query.tags) parts.push(sql`${tag} = any(tags)`);
+  for (const tag of query.tags)
+    parts.push(tag === ANY_TAG ? sql`cardinality(tags) > 0` : sql`${tag} = any(tags)`);
   parts.push(...matchConditions(query.shareMatches));
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
 }
@@ -94,6 +98,14 @@ function aggregates(condition: SQL): SQL {
     ${avg('packets_lost_fraction * 100')} as "packetLoss", ${avg('rtt_avg_ms')} as "rtt",
     ${avg('duration_seconds')} as "duration", ${avg('score')} as "score",
     (100.0 * count(*) filter (where ${condition}) / greatest(count(*), 1))::float8 as "share"`;
+}
+
+/** A call list's order: newest first, or by the ranked measure ("the 5 worst calls by MOS"). */
+function listOrder(query: CopilotQuery): SQL {
+  const metric = listRankMetric(query);
+  if (!metric || !query.rank) return sql`start_time desc, contact_id`;
+  const direction = rankDescending(query.rank.order, metric) ? sql`desc` : sql`asc`;
+  return sql`${METRIC_COLUMNS[metric]} ${direction} nulls last, start_time desc, contact_id`;
 }
 
 type ValueRow = Record<CopilotMetric, number | string | null>;
@@ -141,7 +153,7 @@ export async function runCopilotQuery(
           (packets_lost_fraction * 100)::float8 as "packetLoss", rtt_avg_ms::float8 as "rtt",
           duration_seconds::float8 as "duration", score::float8 as "score", null as "share"
           from call_summaries where ${where} and ${condition}
-          order by start_time desc, contact_id limit ${COPILOT_LIMITS.listRows}`,
+          order by ${listOrder(query)} limit ${Math.min(query.rank?.limit ?? COPILOT_LIMITS.listRows, COPILOT_LIMITS.listRows)}`,
       ),
       queryRows<{ total: number | string }>(
         db,
