@@ -207,10 +207,10 @@ test.describe.serial('CX copilot', () => {
     const first = (await (await generated).json()) as { threadId: string; response: string };
     const text = page.getByTestId('ai-summary-text');
     await expect(text).toContainText(
-      'This voice journey (cx.journey) lasted 1 min 15 s across 4 spans',
+      'This voice journey (cx.journey) lasted 1m 15s across 4 spans',
     );
     await expect(text).toContainText(
-      'Slow spans (over 5 s): cx.journey (1 min 15 s), cx.queue (30 s), cx.agent.interaction (42 s).',
+      'Slow spans (we flag leaf spans, those without child spans, over 5 s): cx.queue (30s), cx.agent.interaction (42s).',
     );
     await expect(text).toContainText('Agent: cx.agent.interaction (agent cop-alice).');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/ai-summary.png` });

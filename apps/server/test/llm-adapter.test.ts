@@ -231,7 +231,9 @@ describe('copilot through a chat-completions model', () => {
     script = [() => ({ status: 500, body: { error: 'down' } })];
     const reply = await ask('How many calls in the last 24 hours?');
     expect(received).toHaveLength(1);
-    expect(reply.response).toMatch(/^There were 3 calls in the last 24 hours\.\n\nI read this as: /);
+    expect(reply.response).toMatch(
+      /^There were 3 calls in the last 24 hours\.\n\nI read this as: /,
+    );
   });
 });
 
@@ -277,7 +279,9 @@ describe('AI summary through a chat-completions model', () => {
     });
     const prompt = received[0]?.body.messages.at(-1)?.content ?? '';
     expect(prompt).toContain(`trace ${traceId}`);
-    expect(prompt).toContain('Slow spans (over 5 s): cx.journey (30 s), cx.queue (8 s).');
+    expect(prompt).toContain(
+      'Slow spans (we flag leaf spans, those without child spans, over 5 s): cx.queue (8s).',
+    );
     expect(received[0]?.body.tools).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ export * from './errors/schemas.ts';
 export * from './common/validation.ts';
 export * from './common/constants.ts';
 export * from './common/limits.ts';
+export * from './common/duration.ts';
 export * from './url/filter-codec.ts';
 export * from './canvas/dashboards.ts';
 export * from './time-range/index.ts';

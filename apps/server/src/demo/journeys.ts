@@ -70,7 +70,8 @@ export function generateDemoJourney(
   };
   const call = opts.call;
   const agentName = call?.agent ?? random.pick(['Ava Nguyen', 'Liam Chen', 'Mia Santos']);
-  const agentUser = agentName.toLowerCase().replace(/[^a-z]+/g, '.');
+  // A softphone user is the agent's e-mail when the call has one, kept whole (the @ included).
+  const agentUser = call?.agent ?? agentName.toLowerCase().replace(/[^a-z]+/g, '.');
   const withAi = random.chance(0.4);
   const handoff = random.chance(0.25);
 

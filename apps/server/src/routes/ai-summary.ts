@@ -1,4 +1,9 @@
-import { ACCESS, AiSummaryRequestSchema, AiSummarySchema, ApiErrorSchema } from '@callsight/shared';
+import {
+  AI_SUMMARY_ACCESS,
+  AiSummaryRequestSchema,
+  AiSummarySchema,
+  ApiErrorSchema,
+} from '@callsight/shared';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
@@ -16,11 +21,13 @@ const errors = {
   404: ApiErrorSchema,
 };
 const Params = z.object({ traceId: z.string().min(1).max(64) });
+/** null before a summary is generated: the normal first state, not an error (no 404). */
+const StoredSummarySchema = AiSummarySchema.nullable();
 
 /**
  * AI summaries of journeys (spec 002 §2.13 ai-summary tab, §4, §9), behind journeyExplorer:
- * GET answers the stored summary; POST generates it once (regenerate: true writes a new one,
- * reusing the thread).
+ * GET answers the stored summary or null; POST generates it once (readers), regenerate: true
+ * writes a new one reusing the thread (admins and super users: AI_SUMMARY_ACCESS).
  */
 export async function aiSummaryRoutes({ app, db, authorize, llm }: AppContext) {
   const deps: AiSummaryDeps = {
@@ -33,12 +40,11 @@ export async function aiSummaryRoutes({ app, db, authorize, llm }: AppContext) {
   app.get('/api/traces/:traceId/ai-summary', {
     schema: {
       tags: ['traces'],
-      summary:
-        "The journey's stored AI summary (404 'No summary available' before one is generated)",
+      summary: "The journey's stored AI summary, or null before one is generated",
       params: Params,
-      response: { 200: AiSummarySchema, ...errors },
+      response: { 200: StoredSummarySchema, ...errors },
     },
-    onRequest: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(AI_SUMMARY_ACCESS.read),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
     handler: (request) => getAiSummary(callerScope(db, request), request.params.traceId),
   });
@@ -46,18 +52,25 @@ export async function aiSummaryRoutes({ app, db, authorize, llm }: AppContext) {
   app.post('/api/traces/:traceId/ai-summary', {
     schema: {
       tags: ['traces'],
-      summary: 'Generate (once) or regenerate the AI summary of a journey',
+      summary:
+        'Generate (once) or regenerate (admins and super users) the AI summary of a journey; ' +
+        '404 names a spanId outside the trace',
       params: Params,
       body: AiSummaryRequestSchema,
       response: { 200: AiSummarySchema, ...errors },
     },
-    onRequest: authorize(ACCESS.viewerAdminSuper),
+    onRequest: authorize(AI_SUMMARY_ACCESS.generate),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
     handler: (request) => {
       const caller = callerOf(request);
       return generateAiSummary(
         deps,
-        { groupId: caller.groupId, userId: caller.userId, email: caller.email },
+        {
+          groupId: caller.groupId,
+          userId: caller.userId,
+          email: caller.email,
+          permissions: caller.permissions,
+        },
         request.params.traceId,
         request.body,
       );

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMos, formatMs, formatPercent, formatScore } from './format.ts';
+import { formatMos, formatMs, formatPercent, formatScore } from './format.ts';
 import { jitterBand, mosBand, packetLossBand, scoreBand } from './quality.ts';
 
 describe('explorer formats', () => {
-  it('shows MOS to 2 decimals, ms to 1, loss as a percent, duration as HH:mm:ss', () => {
+  it('shows MOS to 2 decimals, ms to 1, loss as a percent', () => {
     expect(formatMos(4.3)).toBe('4.30');
     expect(formatMs(40)).toBe('40');
     expect(formatMs(4.26)).toBe('4.3');
     expect(formatPercent(0.0152)).toBe('1.52%');
-    expect(formatDuration(125)).toBe('00:02:05');
-    expect(formatDuration(90_000)).toBe('25:00:00');
     expect(formatScore(7.5)).toBe('7.5');
   });
   it("shows '-' for missing values", () => {
     expect(formatMos(null)).toBe('-');
     expect(formatPercent(null)).toBe('-');
-    expect(formatDuration(null)).toBe('-');
   });
 });
 

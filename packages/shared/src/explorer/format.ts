@@ -2,6 +2,7 @@
 import dayjs from 'dayjs';
 import { SHELL } from '../common/constants.ts';
 import { EXPLORER_TEXTS } from './constants.ts';
+import type { CallStatsRow } from './schemas.ts';
 
 const MISSING = EXPLORER_TEXTS.missing;
 const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -24,14 +25,30 @@ export const formatMs = (ms: number | null): string =>
 export const formatPercent = (fraction: number | null): string =>
   fraction === null ? MISSING : `${(fraction * 100).toFixed(2)}%`;
 
-/** Seconds as HH:mm:ss; hours keep counting past a day (25:00:00). */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return MISSING;
-  const total = Math.round(seconds);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-}
-
-/** A score out of 10 with at most one decimal. */
+/** A score out of 10 with at most one decimal; '-' while not measured (see measuredScore). */
 export const formatScore = (score: number | null): string =>
   score === null ? MISSING : oneDecimal.format(score);
+
+/** What a call's score is made of: its quality averages and its findings (warning tags). */
+export interface ScoreEvidence {
+  /** Average MOS, jitter, RTT and packet loss of the call (null: not measured). */
+  measures: readonly (number | null)[];
+  tagCount: number;
+}
+
+/**
+ * A call's score once something it is made of was measured: a quality average (MOS, jitter,
+ * RTT, packet loss) or a finding (tag). Before that (a live call's first moments, a call whose
+ * softphone sent no stats) the stored score is only the starting 10: null, shown as '-'.
+ */
+export function measuredScore(score: number, evidence: ScoreEvidence): number | null {
+  const measured = evidence.tagCount > 0 || evidence.measures.some((v) => v !== null);
+  return measured ? score : null;
+}
+
+/** The score of a Call Stats Log row, null while not measured (measuredScore). */
+export const callStatsRowScore = (row: CallStatsRow): number | null =>
+  measuredScore(row.score, {
+    measures: [row.mos.avg, row.jitter.avg, row.rtt.avg, row.totals.packetsLostFraction],
+    tagCount: row.tags.length,
+  });

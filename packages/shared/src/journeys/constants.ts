@@ -161,6 +161,8 @@ export const TRACE_TEXTS = {
   openInNewTab: 'Open in new Tab',
   traceNotFound: 'Trace not found',
   spanNotFound: 'Span not found',
+  spanNotInTrace: (spanId: string, traceId: string) =>
+    `Span ${spanId} not found in trace ${traceId}`,
   notEnabled: 'Journey Explorer is not enabled for this group.',
   badCursor: 'page[cursor] is not a cursor of this list',
   noCall: 'This span is not linked to a call',

@@ -1,3 +1,4 @@
+import { formatDurationMs } from '../common/duration.ts';
 import { JOURNEY_PHASE_SPAN_NAMES, JOURNEY_ROOT_SPAN_NAME, SLOW_SPAN_MS } from './constants.ts';
 import { numberAttribute, type AttributeValue } from './attributes.ts';
 import type { InsightRule } from './schemas.ts';
@@ -23,8 +24,6 @@ export interface InsightFinding {
 interface RuleDefinition extends InsightRule {
   evaluate(span: InsightSpanInput): Omit<InsightFinding, 'ruleId' | 'insight_type'> | null;
 }
-
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 const TELEPHONY_PREFIX = 'cx.telephony.';
 const PHASES: ReadonlySet<string> = new Set(JOURNEY_PHASE_SPAN_NAMES);
@@ -69,7 +68,7 @@ const RULES: RuleDefinition[] = [
     evaluate: (span) =>
       span.durationMs > INSIGHT_THRESHOLDS.slowSpanMs && !longByNature(span)
         ? {
-            value_string: `Took ${seconds(span.durationMs)}`,
+            value_string: `Took ${formatDurationMs(span.durationMs)}`,
             attributes: { durationMs: span.durationMs, limitMs: INSIGHT_THRESHOLDS.slowSpanMs },
           }
         : null,
@@ -113,7 +112,7 @@ const RULES: RuleDefinition[] = [
         (span.name === 'cx.queue' ? span.durationMs : null);
       if (waitedMs === null || waitedMs <= INSIGHT_THRESHOLDS.longQueueMs) return null;
       return {
-        value_string: `Queued ${seconds(waitedMs)}`,
+        value_string: `Queued ${formatDurationMs(waitedMs)}`,
         attributes: { waitedMs, limitMs: INSIGHT_THRESHOLDS.longQueueMs },
       };
     },

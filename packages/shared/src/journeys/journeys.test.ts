@@ -156,6 +156,11 @@ describe('insight rules', () => {
     expect(
       evaluateInsights({ ...base, name: 'cx.queue', durationMs: 61_000 }).map((f) => f.ruleId),
     ).toEqual(['long-queue']);
+    // Their values in the product's one duration format.
+    expect(evaluateInsights({ ...base, durationMs: 6_300 })[0]?.value_string).toBe('Took 6.3s');
+    expect(
+      evaluateInsights({ ...base, name: 'cx.queue', durationMs: 419_593 })[0]?.value_string,
+    ).toBe('Queued 7m 00s');
     // Phases, the journey and call legs are long by nature: not "slow".
     for (const name of ['cx.ivr', 'cx.journey', 'cx.telephony.call'])
       expect(evaluateInsights({ ...base, name, durationMs: 60_000 })).toEqual([]);

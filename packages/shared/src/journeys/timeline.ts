@@ -23,7 +23,7 @@ export function timelineTicks(durationMs: number, stepMs: number): number[] {
   return ticks;
 }
 
-/** A tick or duration label in the unit of the step: 200µs, 15ms, 2.5s, 5m, 3h. */
+/** A tick label in the unit of the step: 200µs, 15ms, 2.5s, 5m, 3h (durations: formatDurationMs). */
 export function formatTimelineOffset(ms: number, stepMs: number): string {
   const round = (n: number) => String(Math.round(n * 100) / 100);
   if (stepMs < 1) return `${round(ms * 1000)}µs`;
@@ -31,16 +31,6 @@ export function formatTimelineOffset(ms: number, stepMs: number): string {
   if (stepMs < 60_000) return `${round(ms / 1000)}s`;
   if (stepMs < 3_600_000) return `${round(ms / 60_000)}m`;
   return `${round(ms / 3_600_000)}h`;
-}
-
-/** A span duration for people: 850µs, 12.3ms, 4.21s, 2m 5s, 1h 3m. */
-export function formatTraceDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '-';
-  if (ms < 1) return `${Math.round(ms * 1000)}µs`;
-  if (ms < 1000) return `${Math.round(ms * 10) / 10}ms`;
-  if (ms < 60_000) return `${Math.round(ms / 10) / 100}s`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)}m ${Math.round((ms % 60_000) / 1000)}s`;
-  return `${Math.floor(ms / 3_600_000)}h ${Math.round((ms % 3_600_000) / 60_000)}m`;
 }
 
 /** Left offset and width of a span bar in percent of the trace, at least 0.2% wide. */

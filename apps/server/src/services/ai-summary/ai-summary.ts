@@ -1,18 +1,22 @@
 import { eq } from 'drizzle-orm';
 import {
-  AI_SUMMARY_TEXTS,
+  AI_SUMMARY_ACCESS,
+  AI_SUMMARY_ACCESS_TEXTS,
+  SLOW_SPAN_RULE,
   buildJourneyPrompt,
+  hasPermission,
   summarizeJourney,
   type AiSummary,
+  type Permission,
 } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import type { LlmAdapter, LlmMessage } from '../../adapters/llm/index.ts';
 import { aiSummaries } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { appendExchange, findThread, threadMessages } from '../copilot/threads.ts';
-import { loadJourneySpans } from './journey-spans.ts';
+import { loadJourneySpans, requireSpanInTrace, requireTrace } from './journey-spans.ts';
 
 export interface AiSummaryDeps {
   db: Db;
@@ -39,29 +43,39 @@ async function storedSummary(scope: GroupScope, traceId: string) {
   return row ?? null;
 }
 
-/** The stored AI summary of a journey, or 404 'No summary available'. */
-export async function getAiSummary(scope: GroupScope, traceId: string): Promise<AiSummary> {
+/**
+ * The stored AI summary of a journey, or null before one is generated: "none yet" is the normal
+ * state the tab opens in (it then shows 'No summary available' or generates one), not an error.
+ * A trace the group does not have is 404 'Trace not found'.
+ */
+export async function getAiSummary(scope: GroupScope, traceId: string): Promise<AiSummary | null> {
   const row = await storedSummary(scope, traceId);
-  if (!row) throw notFound(AI_SUMMARY_TEXTS.empty);
-  return toApi(row);
+  if (row) return toApi(row);
+  await requireTrace(scope, traceId);
+  return null;
 }
 
 const SYSTEM =
   'You summarize customer journeys (OpenTelemetry traces of contact-centre calls and chats) for supervisors. ' +
-  'Write plain, short paragraphs; name slow spans (over 5 s) and failures; never invent data.';
+  `Write plain, short paragraphs; name slow spans (${SLOW_SPAN_RULE}) and failures; never invent data.`;
 
 /**
  * The AI summary of a journey (spec 002 §4, §9): the stored one unless `regenerate`; otherwise
  * written by the LLM when configured (built-in summarizer when not, or when it fails), in the
- * given or the previous thread, stored with an audit row.
+ * given or the previous thread, stored with an audit row. Regenerating needs
+ * AI_SUMMARY_ACCESS.regenerate (403); a `spanId` outside the trace answers 404 naming it.
  */
 export async function generateAiSummary(
   deps: AiSummaryDeps,
-  caller: { groupId: string; userId: string; email: string },
+  caller: { groupId: string; userId: string; email: string; permissions: readonly Permission[] },
   traceId: string,
-  request: { threadId?: string | undefined; regenerate: boolean },
+  request: { spanId?: string | undefined; threadId?: string | undefined; regenerate: boolean },
 ): Promise<AiSummary> {
+  if (request.regenerate && !hasPermission(caller.permissions, AI_SUMMARY_ACCESS.regenerate)) {
+    throw forbidden(AI_SUMMARY_ACCESS_TEXTS.regenerateForbidden);
+  }
   const scope = forGroup(deps.db, caller.groupId);
+  if (request.spanId !== undefined) await requireSpanInTrace(scope, traceId, request.spanId);
   const existing = await storedSummary(scope, traceId);
   if (existing && !request.regenerate) return toApi(existing);
   const spans = await loadJourneySpans(scope, traceId);

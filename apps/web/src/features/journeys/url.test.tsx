@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, render, renderHook } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router';
 import { relativeRange } from '@callsight/shared';
 import '../../test/setup.ts';
-import { cursorOfLink, useTraceListState } from './url.ts';
+import {
+  cursorOfLink,
+  isJourneySlideOut,
+  legacyJourneyRedirect,
+  useJourneySlideOut,
+  useTraceListState,
+} from './url.ts';
 
 function renderState(url = '/g/traces') {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -59,13 +65,57 @@ describe('useTraceListState', () => {
     expect(result.current.page).toBe(0);
     expect(result.current.range).toEqual(relativeRange('now-24h', 'now'));
   });
+});
 
-  it('keeps the open journey apart from paging', () => {
-    const { result } = renderState('/g/traces?cursor=c&page=2');
-    act(() => result.current.openJourney('abc'));
-    expect([result.current.journey, result.current.page]).toEqual(['abc', 2]);
-    act(() => result.current.closeJourney());
-    expect(result.current.journey).toBeUndefined();
+describe('the journey slide-out at /trace/{traceId}', () => {
+  let probe: { slideOut: ReturnType<typeof useJourneySlideOut>; location: Location } | null = null;
+  function Probe() {
+    probe = { slideOut: useJourneySlideOut(), location: useLocation() };
+    return null;
+  }
+  const renderAt = (url: string) =>
+    render(
+      <MemoryRouter initialEntries={['/elsewhere', url]} initialIndex={1}>
+        <Routes>
+          <Route path="/:groupId/traces" element={<Probe />} />
+          <Route path="/:groupId/trace/:traceId" element={<Probe />} />
+          <Route path="/elsewhere" element={<Probe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  const current = () => {
+    if (!probe) throw new Error('not rendered');
+    return probe;
+  };
+  const where = () => `${current().location.pathname}${current().location.search}`;
+
+  it('opens from the list with its parameters, and closes back to the same list', () => {
+    renderAt('/g/traces?cursor=c&page=2');
+    expect(current().slideOut.traceId).toBeUndefined();
+    act(() => current().slideOut.open('abc'));
+    expect(where()).toBe('/g/trace/abc?cursor=c&page=2');
+    expect(current().slideOut.traceId).toBe('abc');
+    expect(isJourneySlideOut(current().location.state)).toBe(true);
+    act(() => current().slideOut.close());
+    expect(where()).toBe('/g/traces?cursor=c&page=2');
+  });
+
+  it('closes to the list in place when the slide-out was not opened from it', () => {
+    renderAt('/g/trace/abc?sort=createddate');
+    act(() => current().slideOut.close());
+    expect(where()).toBe('/g/traces?sort=createddate');
+  });
+
+  it('sends an old /traces?journey= link to /trace/{traceId} with the other parameters', () => {
+    expect(legacyJourneyRedirect('g', '?journey=abc&page=2&cursor=c')).toEqual({
+      pathname: '/g/trace/abc',
+      search: '?page=2&cursor=c',
+    });
+    expect(legacyJourneyRedirect('g', '?journey=a%2Fb')).toEqual({
+      pathname: '/g/trace/a%2Fb',
+      search: '',
+    });
+    expect(legacyJourneyRedirect('g', '?page=2')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams, type To } from 'react-router';
 import {
   DEFAULT_RANGES,
   TIME_RANGE_PARAM_KEYS,
@@ -12,6 +12,7 @@ import {
   type TraceFilterOperator,
 } from '@callsight/shared';
 import { useTimeRangeParam } from '../../components/time-range-picker/index.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** A filter of the list as kept in the URL, under the API's own parameter name. */
 export interface TraceListFilter {
@@ -30,7 +31,6 @@ export const LIST_PARAMS = {
   size: 'size',
   cursor: 'cursor',
   page: 'page',
-  journey: 'journey',
 } as const;
 
 /** Paging parameters: cleared by any filter, size, sort or range change (spec 002 §4). */
@@ -38,7 +38,7 @@ const PAGING = [LIST_PARAMS.cursor, LIST_PARAMS.page];
 
 /**
  * The journey list's state in the URL (so a view can be shared by link): range, sort, page
- * size, cursor and page number, the field filters, and the journey open in the slide-out.
+ * size, cursor and page number, and the field filters.
  */
 export function useTraceListState() {
   const [params, setParams] = useSearchParams();
@@ -52,7 +52,6 @@ export function useTraceListState() {
     : TRACE_LIST.pageSize;
   const cursor = params.get(LIST_PARAMS.cursor) ?? undefined;
   const page = Math.max(0, Number(params.get(LIST_PARAMS.page)) || 0);
-  const journey = params.get(LIST_PARAMS.journey) ?? undefined;
 
   const filterKey = [...params.entries()]
     .filter(([k]) => FILTER_PARAM.test(k))
@@ -145,11 +144,67 @@ export function useTraceListState() {
       update((n) => {
         for (const k of [...n.keys()]) if (FILTER_PARAM.test(k)) n.delete(k);
       }),
-    journey,
-    openJourney: (traceId: string) => update((n) => n.set(LIST_PARAMS.journey, traceId), false),
-    closeJourney: () => update((n) => n.delete(LIST_PARAMS.journey), false),
     apiQuery,
   };
+}
+
+/** The old link form of the slide-out, /traces?journey={traceId}: redirected to /trace/{traceId}. */
+export const LEGACY_JOURNEY_PARAM = 'journey';
+
+/**
+ * location.state of /trace/{traceId} shown as the list's slide-out (spec 002 §2.13): 'list' when a
+ * row was clicked (the list is the entry behind it), 'link' after the old link's redirect. Without
+ * it (a new tab, a shared link) /trace/{traceId} is the full page.
+ */
+export interface JourneySlideOutState {
+  journeySlideOut: 'list' | 'link';
+}
+
+export function isJourneySlideOut(state: unknown): state is JourneySlideOutState {
+  const value = (state as Partial<JourneySlideOutState> | null)?.journeySlideOut;
+  return value === 'list' || value === 'link';
+}
+
+/** /trace/{traceId} carrying the list's own parameters, so that the list stays as it was behind. */
+export function journeySlideOutTo(groupId: string, traceId: string, listSearch: string): To {
+  const params = new URLSearchParams(listSearch);
+  params.delete(LEGACY_JOURNEY_PARAM);
+  const search = params.toString();
+  return { pathname: paths.trace.getHref(groupId, traceId), search: search ? `?${search}` : '' };
+}
+
+/** Where an old /traces?journey={traceId} link goes: the slide-out at /trace/{traceId}; else null. */
+export function legacyJourneyRedirect(groupId: string, listSearch: string): To | null {
+  const traceId = new URLSearchParams(listSearch).get(LEGACY_JOURNEY_PARAM);
+  return traceId ? journeySlideOutTo(groupId, traceId, listSearch) : null;
+}
+
+/**
+ * The journey open in the list's slide-out (the route's traceId) with open and close: opening
+ * adds a history entry, so that closing (or Back) returns to the list as it was.
+ */
+export function useJourneySlideOut() {
+  const { groupId = '', traceId } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openedFromList =
+    isJourneySlideOut(location.state) && location.state.journeySlideOut === 'list';
+  const open = useCallback(
+    (id: string) =>
+      void navigate(journeySlideOutTo(groupId, id, location.search), {
+        state: { journeySlideOut: 'list' } satisfies JourneySlideOutState,
+      }),
+    [navigate, groupId, location.search],
+  );
+  const close = useCallback(() => {
+    if (openedFromList) void navigate(-1);
+    else
+      void navigate(
+        { pathname: paths.traces.getHref(groupId), search: location.search },
+        { replace: true },
+      );
+  }, [navigate, openedFromList, groupId, location.search]);
+  return { traceId, open, close };
 }
 
 /** The page[cursor] a links.next / links.prev URL carries, or null. */

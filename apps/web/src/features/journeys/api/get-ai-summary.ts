@@ -1,21 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AiSummarySchema, type AiSummary } from '@callsight/shared';
-import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /api/traces/{traceId}/ai-summary: the stored AI summary, or null before one exists. */
-export async function getAiSummary(
-  traceId: string,
-  signal?: AbortSignal,
-): Promise<AiSummary | null> {
-  try {
-    return await apiRequest(`/traces/${encodeURIComponent(traceId)}/ai-summary`, {
-      schema: AiSummarySchema,
-      signal,
-    });
-  } catch (err) {
-    if (isApiError(err) && err.status === 404) return null;
-    throw err;
-  }
+export function getAiSummary(traceId: string, signal?: AbortSignal): Promise<AiSummary | null> {
+  return apiRequest(`/traces/${encodeURIComponent(traceId)}/ai-summary`, {
+    schema: AiSummarySchema.nullable(),
+    signal,
+  });
 }
 
 export const aiSummaryKey = (groupId: string, traceId: string) =>

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import '../../../test/setup.ts';
-import { jsonResponse } from '../../../test/factories.ts';
+import { jsonResponse, makeToken } from '../../../test/factories.ts';
+import { clearSession, setSession } from '../../../lib/session.ts';
 import { mockApi } from '../../../test/render-app.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { AiSummaryTab } from './ai-summary-tab.tsx';
@@ -35,13 +36,17 @@ function renderTab(isRootJourneySpan: boolean) {
   );
 }
 
-const notFound = () =>
-  jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'No summary available' } });
+/** None stored yet: the server answers 200 with null (no 404 for the browser to log). */
+const none = () => jsonResponse(200, null);
+const signedInAs = (permission: 'user:viewer' | 'user:admin' | 'user:super') =>
+  setSession(makeToken({ claims: { permissions: [permission] } }));
+
+afterEach(() => clearSession());
 
 describe('AiSummaryTab', () => {
   it('generates the summary once by itself on the root cx.journey span', async () => {
     const api = mockApi({
-      [`GET ${URL}`]: notFound,
+      [`GET ${URL}`]: none,
       [`POST ${URL}`]: () => jsonResponse(200, summary('A calm journey.')),
     });
     renderTab(true);
@@ -53,7 +58,7 @@ describe('AiSummaryTab', () => {
   it('waits for a click on other spans, and offers Retry after an error', async () => {
     let fail = true;
     const api = mockApi({
-      [`GET ${URL}`]: notFound,
+      [`GET ${URL}`]: none,
       [`POST ${URL}`]: () =>
         fail
           ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'boom' } })
@@ -73,5 +78,33 @@ describe('AiSummaryTab', () => {
     await waitFor(() =>
       expect(screen.getByTestId('ai-summary-text').textContent).toBe('Second try.'),
     );
+  });
+
+  it('shows Regenerate to admins and super users only', async () => {
+    for (const permission of ['user:admin', 'user:super'] as const) {
+      signedInAs(permission);
+      const api = mockApi({ [`GET ${URL}`]: () => jsonResponse(200, summary('Stored.')) });
+      renderTab(true);
+      await screen.findByTestId('ai-summary-text');
+      fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+      await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+      expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+        regenerate: true,
+        threadId: summary('').threadId,
+      });
+      cleanup();
+    }
+  });
+
+  it('hides Regenerate from a viewer, who still gets the first summary', async () => {
+    signedInAs('user:viewer');
+    const api = mockApi({
+      [`GET ${URL}`]: none,
+      [`POST ${URL}`]: () => jsonResponse(200, summary('First one.')),
+    });
+    renderTab(true);
+    expect((await screen.findByTestId('ai-summary-text')).textContent).toBe('First one.');
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });

@@ -9,8 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeRoundedIcon from '@mui/icons-material/AutoAwesomeRounded';
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
-import { AI_SUMMARY_TEXTS } from '@callsight/shared';
+import { AI_SUMMARY_ACCESS, AI_SUMMARY_TEXTS, hasPermission } from '@callsight/shared';
 import { ApiRequestError, CLIENT_ERROR_CODES } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useAiSummary } from '../api/get-ai-summary.ts';
 import { useGenerateAiSummary } from '../api/generate-ai-summary.ts';
 
@@ -34,10 +35,14 @@ export function aiSummaryErrorReason(err: unknown): string {
 
 /**
  * The AI summary of a journey (spec 002 §2.13, §4): generated once automatically on the root
- * cx.journey span, then shown with Regenerate (same thread); an error offers Retry.
+ * cx.journey span, then shown with Regenerate (same thread; admins and super users only, as the
+ * server enforces); an error offers Retry.
  */
 export function AiSummaryTab({ traceId, spanId, isRootJourneySpan }: AiSummaryTabProps) {
   const { groupId = '' } = useParams();
+  const session = useSession();
+  const canRegenerate =
+    !!session && hasPermission(session.claims.permissions, AI_SUMMARY_ACCESS.regenerate);
   const stored = useAiSummary(groupId, traceId);
   const generate = useGenerateAiSummary(groupId, traceId);
   const autoStarted = useRef<string | null>(null);
@@ -111,9 +116,11 @@ export function AiSummaryTab({ traceId, spanId, isRootJourneySpan }: AiSummaryTa
         <Typography variant="subtitle2" sx={{ flex: 1 }}>
           AI summary
         </Typography>
-        <Button size="small" startIcon={<RefreshRoundedIcon />} onClick={() => run(true)}>
-          Regenerate
-        </Button>
+        {canRegenerate && (
+          <Button size="small" startIcon={<RefreshRoundedIcon />} onClick={() => run(true)}>
+            Regenerate
+          </Button>
+        )}
       </Stack>
       <Typography
         variant="body2"

@@ -12,7 +12,7 @@ import {
   JOURNEY_ROOT_SPAN_NAME,
   SPAN_TABS,
   TRACE_TEXTS,
-  formatTraceDuration,
+  formatDurationMs,
   type AttributeValue,
   type ProcessedSpan,
   type SpanLogs,
@@ -58,7 +58,7 @@ export function SpanTabs({ groupId, traceId, span, tab, onTab }: Props) {
         <Chip size="small" label={span.serviceName} />
         <StatusChip status={span.statusCode} />
         <Typography variant="body2" color="text.secondary">
-          {formatTraceDuration(span.durationMs)}
+          {formatDurationMs(span.durationMs)}
         </Typography>
       </Stack>
       <Tabs
@@ -163,7 +163,7 @@ function DetailTab({ span }: { span: ProcessedSpan }) {
           ],
           ['Start', showTime(span.startMs)],
           ['End', showTime(span.endMs)],
-          ['Duration', formatTraceDuration(span.durationMs)],
+          ['Duration', formatDurationMs(span.durationMs)],
           ['Depth', String(span.depth)],
           ['Call ID', span.callId ?? '-'],
         ]}
@@ -197,7 +197,7 @@ function EventsTab({ span }: { span: ProcessedSpan }) {
       headerName: 'Offset',
       minWidth: 80,
       flex: 0.5,
-      text: (e) => `+${formatTraceDuration(e.timeMs - span.startMs)}`,
+      text: (e) => `+${formatDurationMs(e.timeMs - span.startMs)}`,
     },
     { field: 'name', headerName: 'Name', text: (e) => e.name },
     {

@@ -3,7 +3,7 @@ import {
   DISPLAY_DATE_SECONDS_FORMAT,
   TRACE_LIST,
   TRACE_TEXTS,
-  formatTraceDuration,
+  formatDurationMs,
   type TraceListPage,
 } from '@callsight/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
@@ -33,7 +33,7 @@ const COLUMNS: DataTableColumn<Trace>[] = [
     field: 'duration',
     headerName: 'Duration',
     align: 'right',
-    text: (t) => formatTraceDuration(t.duration),
+    text: (t) => formatDurationMs(t.duration),
   },
 ];
 

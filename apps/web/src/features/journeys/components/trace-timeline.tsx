@@ -7,7 +7,7 @@ import {
   JOURNEY_PHASE_SPAN_NAMES,
   TIMELINE,
   formatTimelineOffset,
-  formatTraceDuration,
+  formatDurationMs,
   timelineBar,
   timelineIndentPx,
   timelineTickStepMs,
@@ -88,7 +88,7 @@ export function TraceTimeline({ trace, selectedSpanId, onSelect, height }: Props
           sx={{ width: LABEL_WIDTH, flexShrink: 0, px: 1, display: 'flex', alignItems: 'center' }}
         >
           <Typography variant="caption" color="text.secondary">
-            {total} spans · {formatTraceDuration(trace.durationMs)}
+            {total} spans · {formatDurationMs(trace.durationMs)}
           </Typography>
         </Box>
         <Box
@@ -129,7 +129,7 @@ export function TraceTimeline({ trace, selectedSpanId, onSelect, height }: Props
               const bar = timelineBar(p.offsetMs, p.durationMs, trace.durationMs);
               const color = (PHASE_COLORS as Record<string, string>)[p.name] ?? '#64748b';
               return (
-                <Tooltip key={p.spanId} title={`${p.name} · ${formatTraceDuration(p.durationMs)}`}>
+                <Tooltip key={p.spanId} title={`${p.name} · ${formatDurationMs(p.durationMs)}`}>
                   <Box
                     data-testid="phase-marker"
                     data-phase={p.name}
@@ -335,7 +335,7 @@ function TimelineRow({
                 : { right: `${100 - bar.leftPercent + 0.5}%`, color: 'text.secondary' }),
           }}
         >
-          {formatTraceDuration(span.durationMs)}
+          {formatDurationMs(span.durationMs)}
         </Typography>
       </Box>
     </Stack>
