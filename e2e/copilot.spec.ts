@@ -135,8 +135,9 @@ test.describe.serial('CX copilot', () => {
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/garvis2/ask'));
     await dialog.getByLabel('Question').press('Enter');
     const reply = (await (await answered).json()) as { response: string; threadId: string };
-    expect(reply.response).toBe(
-      'Here is the average MOS by agent in the last 24 hours (3 agents).',
+    // Sorted by the measure, worst first, and saying how the question was read.
+    expect(reply.response).toMatch(
+      /^Here is the average MOS by agent in the last 24 hours, worst first: cop-carol \(3\), cop-bob \(3\.6\), cop-alice \(4\.2\)\.\n\nI read this as: average MOS; in the last 24 hours \(/,
     );
 
     await expect(dialog.getByTestId('copilot-question')).toHaveText(question);
@@ -144,9 +145,10 @@ test.describe.serial('CX copilot', () => {
     await expect(first.getByTestId('copilot-reply-text')).toHaveText(reply.response);
     const table = first.getByTestId('copilot-table');
     await expect(table.getByRole('row')).toHaveCount(4);
-    await expect(table.getByRole('row', { name: 'cop-alice 4.2' })).toBeVisible();
-    await expect(table.getByRole('row', { name: 'cop-bob 3.6' })).toBeVisible();
-    await expect(table.getByRole('row', { name: 'cop-carol 3' })).toBeVisible();
+    // Each group with its count of calls.
+    await expect(table.getByRole('row', { name: /^cop-alice 4\.2 \d+$/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^cop-bob 3\.6 \d+$/ })).toBeVisible();
+    await expect(table.getByRole('row', { name: /^cop-carol 3 \d+$/ })).toBeVisible();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/copilot-table.png` });
 
     // The follow-up continues the thread and comes back as a chart, shown once typed out.
@@ -164,6 +166,16 @@ test.describe.serial('CX copilot', () => {
     );
     await expect(second.getByTestId('copilot-chart').locator('canvas')).toBeVisible();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/copilot-chart.png` });
+
+    // "Show me those calls" lists them and links to the explorer with the same range.
+    await dialog.getByLabel('Question').fill('show me those calls');
+    await dialog.getByRole('button', { name: 'Ask' }).click();
+    const third = dialog.getByTestId('copilot-reply').nth(2);
+    await expect(third.getByTestId('copilot-reply-text')).toContainText('I found');
+    await expect(third).toHaveAttribute('data-typed', 'true');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/copilot-calls.png` });
+    await third.getByRole('link', { name: 'Open in the explorer' }).click();
+    await expect(page).toHaveURL(/\/explorer\/calls\?from=/);
   });
 
   test('shows the spec texts when the ask fails or a chart cannot be drawn', async ({ page }) => {
