@@ -176,7 +176,7 @@ test.describe('Group Management is for super users only', () => {
     await expect(page.getByTestId('nav-teammates')).toBeVisible();
     await expect(page.getByTestId('nav-groups')).toHaveCount(0);
     await page.goto(`/${current}/admin/groups`);
-    await expect(snackbar(page)).toHaveText('You do not have access to that page.');
+    await expect(snackbar(page)).toContainText('You do not have access to that page.');
     const { accessToken } = await apiToken(page, 'admin');
     const headers = { authorization: `Bearer ${accessToken}`, 'x-group-id': current };
     expect((await page.request.get('/api/groups/archived', { headers })).status()).toBe(403);

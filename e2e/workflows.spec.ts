@@ -140,7 +140,7 @@ test.describe.serial('Workflows', () => {
     await next(page);
     await expect(wizard(page).getByText('Invalid number')).toBeVisible();
     await expect(wizard(page).getByText('Invalid JSON')).toBeVisible();
-    await expect(wizard(page).getByText('Required (url)')).toBeVisible();
+    await expect(wizard(page).getByText('Required (URL)')).toBeVisible();
     await threshold.fill('3.5');
     await wizard(page).getByLabel('Headers (JSON)').fill(`{"X-E2E": "${RUN}"}`);
     await wizard(page).getByRole('textbox', { name: /^URL/ }).fill('not a url');
@@ -307,7 +307,7 @@ test.describe.serial('Workflows', () => {
       .click();
     await next(page);
     await next(page);
-    await expect(wizard(page).getByText('Required (eventSource)')).toBeVisible();
+    await expect(wizard(page).getByText('Required (Event Source)')).toBeVisible();
     await wizard(page)
       .getByRole('combobox', { name: /^Event Source/ })
       .click();
@@ -351,7 +351,7 @@ test.describe.serial('Workflows', () => {
     await signInAs(page, 'viewer');
     const groupId = groupIdOf(page);
     await page.goto(`/${groupId}/workflows`);
-    await expect(snackbar(page)).toHaveText('You do not have access to that page.');
+    await expect(snackbar(page)).toContainText('You do not have access to that page.');
     await expect(page).not.toHaveURL(/\/workflows/);
     const { accessToken } = await apiToken(page, 'viewer');
     const res = await page.request.put(`/api/groups/${groupId}/watchers`, {

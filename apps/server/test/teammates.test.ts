@@ -151,7 +151,7 @@ describe('who may manage teammates', () => {
 });
 
 describe('GET /api/users/{email}: the e-mail check', () => {
-  it('answers id, name and e-mail of the account, or 404, and 400 for neither id nor e-mail', async () => {
+  it('answers id, name and e-mail of the account, or null, and 400 for neither id nor e-mail', async () => {
     const { group, headers } = await adminOfNewGroup();
     const elsewhere = await createUser(s.database.db, {
       groups: [await siblingGroup(group)],
@@ -174,7 +174,8 @@ describe('GET /api/users/{email}: the e-mail check', () => {
       url: '/api/users/nobody.here@example.com',
       headers,
     });
-    expect(missing.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()).toBeNull();
     const bad = await s.app.inject({ method: 'GET', url: '/api/users/not-an-email', headers });
     expect(bad.statusCode).toBe(400);
   });

@@ -231,7 +231,7 @@ describe('group watchers', () => {
       [
         mosWatcher({ actions: [{ type: 'send-email', toEmail: 'ops@example.com' }] }),
         'actions.0.subject',
-        'Required (subject)',
+        'Required (Subject)',
       ],
       [
         mosWatcher({ actions: [{ type: 'send-email', toEmail: 'not-an-email' }] }),
@@ -250,7 +250,7 @@ describe('group watchers', () => {
           ],
         }),
         'actions.0.body',
-        'Required (body)',
+        'Required (Message)',
       ],
       [
         mosWatcher({ actions: [{ type: 'eventbridge', eventSource: 'x' }] }),

@@ -19,6 +19,7 @@ import { workflowRoutes } from './workflows.ts';
 import { journeyRoutes } from './journeys.ts';
 import { copilotRoutes } from './copilot.ts';
 import { aiSummaryRoutes } from './ai-summary.ts';
+import { helpRoutes } from './help.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -42,4 +43,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   journeyRoutes,
   copilotRoutes,
   aiSummaryRoutes,
+  helpRoutes,
 ];

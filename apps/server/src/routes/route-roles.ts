@@ -114,10 +114,15 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/traces/:traceId/spans/:spanId/logs': READERS,
   'GET /api/v1/insights': READERS,
   'GET /api/traces/:traceId/ai-summary': READERS,
+  // Readers make the first summary; `regenerate: true` is admins' and super users' only
+  // (AI_SUMMARY_ACCESS, tested in test/ai-summary-roles.test.ts).
   'POST /api/traces/:traceId/ai-summary': READERS,
 
   // CX copilot (decision A3), behind the garvis flags.
   'POST /api/garvis2/ask': READERS,
   'POST /api/garvis2/ask_preview': READERS,
   'GET /api/garvis/ask': READERS,
+
+  // Our own help articles (help button without a chat widget): every member.
+  'GET /api/help': MEMBERS,
 };

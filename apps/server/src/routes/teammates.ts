@@ -9,7 +9,7 @@ import {
   TeammateUpdateSchema,
   UserIdParamsSchema,
   UserKeyParamsSchema,
-  UserLookupSchema,
+  UserLookupResultSchema,
   parseUserKey,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
@@ -48,9 +48,9 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
     schema: {
       tags: ['teammates'],
       summary:
-        "A teammate by user id (uuid), or the e-mail check: the account with this e-mail address, if it belongs to the current group's customer",
+        "A teammate by user id (uuid; 404 when not a member), or the e-mail check: the account with this e-mail address if it belongs to the current group's customer, else null",
       params: UserKeyParamsSchema,
-      response: { 200: z.union([TeammateSchema, UserLookupSchema]), ...errors },
+      response: { 200: z.union([TeammateSchema, UserLookupResultSchema]), ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => {

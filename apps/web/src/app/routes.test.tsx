@@ -116,7 +116,12 @@ describe('app routes', () => {
     signIn('user:viewer');
     standardApi();
     const { router } = renderApp(`/${GROUP_ID}/admin/users`);
-    expect(await screen.findByText('You do not have access to that page.')).toBeTruthy();
+    // Says why: the roles the page is for, and the caller's own.
+    expect(
+      await screen.findByText(
+        'You do not have access to that page. It is for Group Admins; your role in Acme Support is Group Viewer.',
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${GROUP_ID}/dashboard`));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
   });
@@ -136,6 +141,9 @@ describe('app routes', () => {
     });
     const { router } = renderApp(`/${GROUP_ID}/gsm/heartbeat/insights`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${GROUP_ID}/dashboard`));
+    expect(screen.getByTestId('snackbar').textContent).toBe(
+      'You do not have access to that page. Heartbeat is not turned on for Acme Support.',
+    );
   });
 
   it('redirects / to the landing page and /canvas to the overview keeping the query string', async () => {

@@ -352,7 +352,12 @@ export const groupRoutes: RouteObject[] = [
       help: () => HELP_ARTICLES.explorer,
     },
   },
-  { path: paths.trace.path, element: gated('journeyExplorer', <TracePage />), handle: traceHandle },
+  // The list's slide-out when opened from it, else the full page (JourneyExplorerPage decides).
+  {
+    path: paths.trace.path,
+    element: gated('journeyExplorer', <JourneyExplorerPage />),
+    handle: traceHandle,
+  },
   {
     path: paths.traceSpan.path,
     element: gated('journeyExplorer', <TracePage />),

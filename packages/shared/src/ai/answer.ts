@@ -123,6 +123,17 @@ function describeMatches(query: CopilotQuery): string {
   return parts.length ? ` for ${parts.join(', ')}` : '';
 }
 
+/** " with high jitter for agent alice": the restrictions in short, for artifact titles. */
+function titleRestrictions(query: CopilotQuery): string {
+  const parts = query.thresholds.map((t) => {
+    const rule = t.quality ? QUALITY_RULES[t.quality] : undefined;
+    return rule ? rule.name : thresholdWords(t);
+  });
+  for (const tag of query.tags) parts.push(tag === ANY_TAG ? 'any insight' : tag);
+  const condition = query.metrics.includes('share') ? '' : joinWords(parts);
+  return `${condition ? ` with ${condition}` : ''}${describeMatches(query)}`;
+}
+
 /** " with high jitter (…) for agent alice": the restrictions of a query as words. */
 export function describeRestrictions(query: CopilotQuery): string {
   const condition = query.metrics.includes('share') ? '' : describeCondition(query);
@@ -224,7 +235,18 @@ function groupChart(query: CopilotQuery, rows: CopilotGroupRow[], title: string)
       tooltip: { trigger: 'axis' },
       legend: { show: query.metrics.length > 1 },
       grid: { left: 48, right: 24, top: 32, bottom: 48, containLabel: true },
-      xAxis: { type: 'category', data: rows.map((r) => r.key ?? '(none)') },
+      xAxis: {
+        type: 'category',
+        data: rows.map((r) => r.key ?? '(none)'),
+        // Every name shown: long ones (agents' e-mails) slanted and cut with an ellipsis.
+        axisLabel: {
+          interval: 0,
+          rotate:
+            !timeAxis && (rows.length > 4 || rows.some((r) => (r.key ?? '').length > 16)) ? 30 : 0,
+          width: 160,
+          overflow: 'truncate',
+        },
+      },
       yAxis: query.metrics.map((m, i) => ({
         type: 'value',
         name: METRIC_LABELS[m],
@@ -344,7 +366,7 @@ function singleAnswer(
   } else {
     response = `There ${counted === 1 ? 'was' : 'were'} ${plural(counted, 'call')}${matches} ${window.label}.`;
   }
-  const title = `${capitalize(metricList(query))}${describeRestrictions(query)} ${window.label}`;
+  const title = `${capitalize(metricList(query))}${titleRestrictions(query)} ${window.label}`;
   return { response: `${response}\n\n${reading}`, artifacts: [groupTable(query, [row], title)] };
 }
 
@@ -383,7 +405,7 @@ function breakdownAnswer(
   } else {
     response = `Here is the ${metricList(query)} by ${dimensionNoun(query, 1)}${restrictions} ${window.label}, ${defaultOrder(first)} first: ${items.join(', ')}${more}.`;
   }
-  const title = `${capitalize(metricList(query))} by ${dimensionNoun(query, 1)}${restrictions} ${window.label}`;
+  const title = `${capitalize(metricList(query))} by ${dimensionNoun(query, 1)}${titleRestrictions(query)} ${window.label}`;
   const artifacts: CopilotArtifact[] = [groupTable(query, rows, title)];
   // A single ranked group is a sentence; every other breakdown is also drawn.
   if (rows.length > 1 || isTimeAxis(query)) artifacts.push(groupChart(query, rows, title));
@@ -428,7 +450,7 @@ function compareAnswer(
         : `The ${METRIC_NAMES[first]}${restrictions} was ${formatMetric(first, value(a))} ${windows[0].label} (${plural(calls(a), 'call')}), against ${formatMetric(first, value(b))} ${windows[1].label} (${plural(calls(b), 'call')})${changeWords(first, value(a), value(b))}.`;
     const table: TableArtifact = {
       type: 'table',
-      title: `${capitalize(metricList(query))}${restrictions}: ${windows[0].label} vs ${windows[1].label}`,
+      title: `${capitalize(metricList(query))}${titleRestrictions(query)}: ${windows[0].label} vs ${windows[1].label}`,
       columns: [
         { key: 'key', label: 'Range' },
         ...metrics.map((m) => ({ key: m, label: METRIC_LABELS[m] })),
@@ -446,7 +468,7 @@ function compareAnswer(
   const label = (w: AnswerWindow) => capitalize(w.label);
   const table: TableArtifact = {
     type: 'table',
-    title: `${capitalize(METRIC_NAMES[first])} by ${dimensionNoun(query, 1)}${restrictions}: ${windows[0].label} vs ${windows[1].label}`,
+    title: `${capitalize(METRIC_NAMES[first])} by ${dimensionNoun(query, 1)}${titleRestrictions(query)}: ${windows[0].label} vs ${windows[1].label}`,
     columns: [
       { key: 'key', label: DIMENSION_LABELS[query.groupBy] },
       { key: 'now', label: label(windows[0]) },

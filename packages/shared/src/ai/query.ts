@@ -159,7 +159,7 @@ export const METRIC_NAMES: Record<CopilotMetric, string> = {
   jitter: 'average jitter',
   packetLoss: 'average packet loss',
   rtt: 'average RTT',
-  callCount: 'call count',
+  callCount: 'number of calls',
   duration: 'average call duration',
   score: 'average score',
   share: 'share of calls',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_TEXTS } from '../common/validation.ts';
 
 /** Password rules of spec 001 §5 and §9: at least 8 characters and 3 of 4 character classes. */
 export const PASSWORD_POLICY = {
@@ -34,8 +35,13 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-/** A password that follows the policy (not trimmed: spaces are part of a password). */
-export const PasswordSchema = z.string().superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+/**
+ * A password that follows the policy (not trimmed: spaces are part of a password). A value that
+ * is not text is named like any other field: "Required (Password)" (spec 000 §5).
+ */
+export const PasswordSchema = z
+  .string({ error: VALIDATION_TEXTS.required('Password') })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });

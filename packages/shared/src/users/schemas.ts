@@ -38,6 +38,11 @@ export const TeammateListSchema = z.array(TeammateSchema);
 /** Answer of the e-mail check: just enough to fill the form (spec 001 §5). */
 export const UserLookupSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type UserLookup = z.infer<typeof UserLookupSchema>;
+/**
+ * GET /users/{email}: the account, or null when there is none the caller may see (unknown, or
+ * another customer's): the same answer, so that the check enumerates nothing (decision Sec2).
+ */
+export const UserLookupResultSchema = UserLookupSchema.nullable();
 
 /** GET/DELETE /users/{id}: GET also takes an e-mail address in the same place. */
 export const UserKeyParamsSchema = z.object({ id: z.string().min(1).max(320) });

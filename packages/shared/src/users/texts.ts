@@ -22,7 +22,6 @@ export const TEAMMATE_TEXTS = {
     'This user also belongs to groups you do not administer: only their role in this group can be changed here.',
   accountOtherCustomer:
     'This user also belongs to another customer: only their role in this group can be changed here.',
-  lookupNotFound: 'No user with this email',
   notGroupAdmin: 'You can only manage teammates of groups you administer.',
   isMemberRequired: 'A user without an id can only be saved as a new member of a group (isMember).',
   existingUserMismatch: 'The id does not belong to the user with this email.',

@@ -4,6 +4,7 @@
  * Pure data shared by the server (validation, evaluation) and the web wizard.
  */
 import type { FeatureFlag } from '../access/features.ts';
+import { VALIDATION_TEXTS } from '../common/validation.ts';
 import type { Permission } from '../access/permissions.ts';
 
 /** The known applications; a watcher of any other application is "System Managed". */
@@ -434,6 +435,35 @@ export const RECORD_COUNT_HEADER = 'recordcount';
 /** Workflow ids: "-1" in a save payload means create (spec 001 §7). */
 export const NEW_WORKFLOW_ID = '-1';
 
+/**
+ * The label of each action field, as the wizard's Configure step shows it: its field errors name
+ * the field by this label ("Required (To Email)", spec 000 §5), on the server and in the form.
+ */
+export const ACTION_FIELD_LABELS = {
+  'invoke-webhook': { url: 'URL', method: 'Method', headers: 'Headers (JSON)', body: 'Body' },
+  'agent-notification': {
+    messageType: 'Message Type',
+    actionButton: 'Action Button',
+    link: 'Link',
+    body: 'Message',
+  },
+  'send-email': { toEmail: 'To Email', subject: 'Subject', body: 'Body' },
+  slack: { url: 'Incoming Webhook URL', method: 'Method' },
+  eventbridge: { eventSource: 'Event Source' },
+  'agent-alert': { messageType: 'Message Type', body: 'Message' },
+  'test-action': { body: 'Message' },
+  'app-specific': { body: 'Message' },
+} as const satisfies Record<WorkflowActionKind, Record<string, string>>;
+
+/** Labels of the workflow's own fields (steps 0, 1 and 4 of the wizard). */
+export const WORKFLOW_FIELD_LABELS = {
+  application: 'Application',
+  trigger: 'Trigger',
+  workflowName: 'Workflow Name',
+  description: 'Description',
+  tags: 'Tags',
+} as const;
+
 /** Texts of spec 001 §4, §5 and §8, letter for letter where quoted; the rest are ours. */
 export const WORKFLOW_TEXTS = {
   createTitle: 'Create New Workflow',
@@ -446,7 +476,8 @@ export const WORKFLOW_TEXTS = {
   invalidNumber: 'Invalid number',
   invalidUrl: 'Invalid URL',
   invalidEmail: 'Invalid email address',
-  required: (field: string) => `Required (${field})`,
+  /** Spec 000 §5 "Required ({Field name})", with the field's label (ACTION_FIELD_LABELS). */
+  required: VALIDATION_TEXTS.required,
   created: 'Workflow created successfully.',
   updated: 'Workflow updated successfully.',
   saveFailed: 'An error occurred while creating the workflow',

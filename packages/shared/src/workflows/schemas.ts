@@ -7,19 +7,24 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../common/validation.ts';
 import { PermissionSchema } from '../access/permissions.ts';
 import { isValidTimeZone } from '../explorer/zoned-time.ts';
 import {
+  ACTION_FIELD_LABELS,
   AGENT_ACTION_BUTTONS,
   AGENT_MESSAGE_TYPES,
   NEW_WORKFLOW_ID,
   TRIGGER_KINDS,
   WEBHOOK_METHODS,
   WORKFLOW_ACTION_KINDS,
+  WORKFLOW_FIELD_LABELS,
   WORKFLOW_LIMITS,
   WORKFLOW_TEXTS,
 } from './constants.ts';
 import { parseHeadersText, parseThresholdText } from './validation.ts';
 
 const T = WORKFLOW_TEXTS;
+const L = ACTION_FIELD_LABELS;
+const W = WORKFLOW_FIELD_LABELS;
 
+/** A required text; `field` is the label the form shows, which its messages name. */
 const required = (field: string, max = 10_000, message = T.required(field)) =>
   z
     .string({ error: message })
@@ -55,10 +60,10 @@ function headersProblem(headers: Record<string, string>): string | null {
 export const WebhookActionSchema = z.object({
   type: z.literal('invoke-webhook'),
   actionId: z.string().max(100).optional(),
-  url: UrlSchema('url'),
+  url: UrlSchema(L['invoke-webhook'].url),
   method: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-    z.enum(WEBHOOK_METHODS, { error: T.required('method') }),
+    z.enum(WEBHOOK_METHODS, { error: T.required(L['invoke-webhook'].method) }),
   ),
   /** JSON text or an object of header names to values; empty is saved as {}. */
   headers: z
@@ -71,28 +76,35 @@ export const WebhookActionSchema = z.object({
       return parsed ?? z.NEVER;
     }),
   /** The body template: {{field}} placeholders take the call's fields (WEBHOOK_TEMPLATE_FIELDS). */
-  body: required('body', WORKFLOW_LIMITS.bodyMaxLength),
+  body: required(L['invoke-webhook'].body, WORKFLOW_LIMITS.bodyMaxLength),
   displayText: z.string().max(200).optional(),
 });
 
 /** Agent assist notification: shown on the agent's softphone through the collector. */
 export const AgentNotificationActionSchema = z.object({
   type: z.literal('agent-notification'),
-  messageType: z.enum(AGENT_MESSAGE_TYPES, { error: T.required('messageType') }),
-  actionButton: z.enum(AGENT_ACTION_BUTTONS, { error: T.required('actionButton') }),
-  body: required('body', 2000),
+  messageType: z.enum(AGENT_MESSAGE_TYPES, {
+    error: T.required(L['agent-notification'].messageType),
+  }),
+  actionButton: z.enum(AGENT_ACTION_BUTTONS, {
+    error: T.required(L['agent-notification'].actionButton),
+  }),
+  body: required(L['agent-notification'].body, 2000),
   /** With the Link button: where it leads. */
-  link: UrlSchema('link').optional(),
+  link: UrlSchema(L['agent-notification'].link).optional(),
 });
 
 /** Send e-mail: subject and body are required only for group (legacy) watchers. */
 export const EmailActionSchema = z.object({
   type: z.literal('send-email'),
   toEmail: z
-    .string({ error: T.required('toEmail') })
+    .string({ error: T.required(L['send-email'].toEmail) })
     .trim()
-    .min(1, T.required('toEmail'))
-    .max(EMAIL_MAX_LENGTH, `toEmail must be at most ${EMAIL_MAX_LENGTH} characters`)
+    .min(1, T.required(L['send-email'].toEmail))
+    .max(
+      EMAIL_MAX_LENGTH,
+      `${L['send-email'].toEmail} must be at most ${EMAIL_MAX_LENGTH} characters`,
+    )
     .regex(EMAIL_PATTERN, T.invalidEmail),
   subject: z.string().trim().max(500).optional(),
   body: z.string().max(WORKFLOW_LIMITS.bodyMaxLength).optional(),
@@ -101,7 +113,7 @@ export const EmailActionSchema = z.object({
 /** Send to Slack through an incoming-webhook URL. */
 export const SlackActionSchema = z.object({
   type: z.literal('slack'),
-  url: UrlSchema('url'),
+  url: UrlSchema(L.slack.url),
   method: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
     z.enum(WEBHOOK_METHODS).default('post'),
@@ -111,7 +123,7 @@ export const SlackActionSchema = z.object({
 /** PutEvents to one of the group's EventBridge event sources. */
 export const EventBridgeActionSchema = z.object({
   type: z.literal('eventbridge'),
-  eventSource: required('eventSource', 200),
+  eventSource: required(L.eventbridge.eventSource, 200),
 });
 
 /** Agent alert: a softphone alert for the call's agent (text optional, a default is used). */
@@ -180,14 +192,14 @@ export const WorkflowSaveSchema = z.object({
     .transform(String)
     .default(NEW_WORKFLOW_ID)
     .describe('"-1" creates; otherwise the id of the workflow to update'),
-  application: required('application', 100, T.selectApplication),
-  trigger: required('trigger', 100, T.selectTrigger),
+  application: required(W.application, 100, T.selectApplication),
+  trigger: required(W.trigger, 100, T.selectTrigger),
   actions: z
     .array(WorkflowActionSchema, { error: T.selectAction })
     .min(1, T.selectAction)
     .max(1, 'Only one action per workflow'),
   className: z.string().max(200).optional(),
-  workflowName: required('workflowName', WORKFLOW_LIMITS.nameMaxLength, T.workflowNameRequired),
+  workflowName: required(W.workflowName, WORKFLOW_LIMITS.nameMaxLength, T.workflowNameRequired),
   description: z.string().trim().max(WORKFLOW_LIMITS.descriptionMaxLength).optional(),
   tags: z
     .array(z.string().trim().min(1).max(WORKFLOW_LIMITS.tagMaxLength))

@@ -4,7 +4,7 @@
  */
 import { resolveTimePoint } from '../time-range/relative-time.ts';
 import { zonedTimeToDate } from '../explorer/zoned-time.ts';
-import { WORKFLOW_TEXTS, type TriggerDefinition } from './constants.ts';
+import { ACTION_FIELD_LABELS, WORKFLOW_TEXTS, type TriggerDefinition } from './constants.ts';
 
 export type ConditionValue = number | boolean | string;
 
@@ -96,8 +96,10 @@ export function actionErrorsForTrigger(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (action.type === 'send-email' && !trigger.watchdogWatcher) {
-    if (!action.subject?.trim()) errors['actions.0.subject'] = WORKFLOW_TEXTS.required('subject');
-    if (!action.body?.trim()) errors['actions.0.body'] = WORKFLOW_TEXTS.required('body');
+    const labels = ACTION_FIELD_LABELS['send-email'];
+    if (!action.subject?.trim())
+      errors['actions.0.subject'] = WORKFLOW_TEXTS.required(labels.subject);
+    if (!action.body?.trim()) errors['actions.0.body'] = WORKFLOW_TEXTS.required(labels.body);
   }
   return errors;
 }

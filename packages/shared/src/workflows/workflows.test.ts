@@ -165,8 +165,8 @@ describe('validation', () => {
       threshold: 'Maximum value is 5',
     });
     expect(actionErrorsForTrigger(mos, { type: 'send-email' })).toEqual({
-      'actions.0.subject': 'Required (subject)',
-      'actions.0.body': 'Required (body)',
+      'actions.0.subject': 'Required (Subject)',
+      'actions.0.body': 'Required (Body)',
     });
   });
 

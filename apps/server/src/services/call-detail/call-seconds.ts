@@ -1,4 +1,9 @@
-import type { CallDetailDirection, CallDetailSecond, CallSecond } from '@callsight/shared';
+import {
+  AGENT_STATUS_CHART_VALUES,
+  type CallDetailDirection,
+  type CallDetailSecond,
+  type CallSecond,
+} from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { IsoTimestamps } from '../../lib/iso-timestamps.ts';
 import type { ByteWriter } from '../../lib/byte-writer.ts';
@@ -161,17 +166,20 @@ function writingOrder(tokens: Tokens): number[] | null {
  * is copied as PostgreSQL wrote it (4.3, not 4.300000190734863), an empty one as null.
  */
 class ColumnsWriter {
+  private readonly text: string;
+  private readonly tokens: Tokens;
   private readonly order: number[] | null;
   readonly count: number;
 
   constructor(
     private readonly w: ByteWriter,
-    private readonly text: string,
-    private readonly tokens: Tokens,
+    parsed: ParsedCallSeconds,
     limit: number,
   ) {
-    this.order = writingOrder(tokens);
-    this.count = Math.min(limit, tokens.count);
+    this.text = parsed.text;
+    this.tokens = parsed.tokens;
+    this.order = parsed.order;
+    this.count = Math.min(limit, parsed.tokens.count);
   }
 
   /** The n-th second in writing order. */
@@ -241,6 +249,55 @@ class ColumnsWriter {
   }
 }
 
+/** The seconds of readCallChunksText, tokenised once: written by writeCallSecondsJson, read by holdRuns. */
+export interface ParsedCallSeconds {
+  readonly text: string;
+  readonly tokens: Tokens;
+  /** The order to write the seconds in (null: as stored). */
+  readonly order: number[] | null;
+}
+
+/** Tokenises readCallChunksText's text (null: a call without seconds). */
+export function parseCallSeconds(text: string | null): ParsedCallSeconds {
+  const tokens = tokenise(text ?? '');
+  return { text: text ?? '', tokens, order: writingOrder(tokens) };
+}
+
+const ON_HOLD = AGENT_STATUS_CHART_VALUES['On Hold'];
+/** Two On Hold seconds further apart than this are two holds (seconds missing between them). */
+const HOLD_RUN_GAP_MS = 2_000;
+
+/**
+ * The runs of "On Hold" seconds among the first `limit` seconds (time order), each from its first
+ * second to one second after its last, in epoch milliseconds.
+ */
+export function holdRuns(
+  parsed: ParsedCallSeconds,
+  limit: number,
+): { start: number; end: number }[] {
+  const { text, tokens, order } = parsed;
+  const count = Math.min(limit, tokens.count);
+  const runs: { start: number; end: number }[] = [];
+  let open: { start: number; end: number } | null = null;
+  for (let n = 0; n < count; n++) {
+    const i = order ? (order[n] ?? 0) : n;
+    const b = (i * SLOTS + AT.agent_status) * 2;
+    const start = tokens.bounds[b] ?? 0;
+    const onHold = start !== tokens.bounds[b + 1] && intAt(text, start) === ON_HOLD;
+    const t = tokens.times[i] ?? 0;
+    if (onHold && open && t - (open.end - 1000) <= HOLD_RUN_GAP_MS) open.end = t + 1000;
+    else if (onHold) {
+      if (open) runs.push(open);
+      open = { start: t, end: t + 1000 };
+    } else if (open) {
+      runs.push(open);
+      open = null;
+    }
+  }
+  if (open) runs.push(open);
+  return runs;
+}
+
 interface Direction {
   mos: number;
   count: number;
@@ -268,8 +325,14 @@ const statusJson = (value: number | null) =>
  * call is 3,600 seconds of 14 measures: they are copied character by character from the one
  * text, never split into strings; seconds that arrived late are put in time order.
  */
-export function writeCallSecondsJson(w: ByteWriter, text: string | null, limit: number): number {
-  const columns = new ColumnsWriter(w, text ?? '', tokenise(text ?? ''), limit);
+export function writeCallSecondsJson(
+  w: ByteWriter,
+  seconds: string | ParsedCallSeconds | null,
+  limit: number,
+): number {
+  const parsed =
+    seconds === null || typeof seconds === 'string' ? parseCallSeconds(seconds) : seconds;
+  const columns = new ColumnsWriter(w, parsed, limit);
   w.utf8('{');
   columns.timestamps();
   columns.direction('inbound', IN_SLOTS, MOS_COMPUTED_INBOUND);

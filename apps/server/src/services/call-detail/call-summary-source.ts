@@ -9,6 +9,7 @@ import {
 import { callSummaries } from '../../db/schema/index.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
+import type { CallHold } from './call-holds.ts';
 
 type SummaryRow = typeof callSummaries.$inferSelect;
 
@@ -37,8 +38,14 @@ const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 const isDirection = (v: string | null): v is CallDirection =>
   v !== null && (CALL_DIRECTIONS as readonly string[]).includes(v);
 
-/** A call summary row as the answer's summary `_source` (spec 002 §3 "Call summary"). */
-export function toSummarySource(row: SummaryRow): CallDetailSummary {
+/**
+ * A call summary row as the answer's summary `_source` (spec 002 §3 "Call summary"); `holds`
+ * replaces the row's own hold intervals (the call detail merges every source of holds).
+ */
+export function toSummarySource(
+  row: SummaryRow,
+  holds: readonly CallHold[] = row.holdIntervals ?? [],
+): CallDetailSummary {
   const endMs = row.endTime?.getTime() ?? null;
   return {
     serviceAgent: { username: row.agent },
@@ -86,7 +93,7 @@ export function toSummarySource(row: SummaryRow): CallDetailSummary {
         memory: { usedMaxPercent: row.memoryUsedMaxPercent },
       },
     },
-    holdIntervals: (row.holdIntervals ?? []).map((h) => ({
+    holdIntervals: holds.map((h) => ({
       start: new Date(h.start).toISOString(),
       end: h.end === null ? null : new Date(h.end).toISOString(),
     })),

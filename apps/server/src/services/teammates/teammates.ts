@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   ERROR_CODES,
   TEAMMATE_TEXTS,
+  VALIDATION_TEXTS,
   type GroupRole,
   type Teammate,
   type TeammateCreateInput,
@@ -62,24 +63,25 @@ export async function getTeammate(
 }
 
 /**
- * The e-mail check of the teammate form: id, name and e-mail of the account. A group admin sees
- * only accounts of the current group's customer; any other account is not found, as a free one.
+ * The e-mail check of the teammate form (spec 001 §5): id, name and e-mail of the account, or
+ * null. A group admin sees only accounts of the current group's customer (Sec2); any other
+ * account (another customer's, a shared one, a super user) answers null, as an unknown address.
+ * Null is a normal answer, not an error: the form checks every address typed.
  */
 export async function lookupUserByEmail(
   db: DbOrTx,
   caller: Actor,
   email: string,
-): Promise<UserLookup> {
+): Promise<UserLookup | null> {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, isSuper: users.isSuper })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
-  if (!row) throw notFound(TEAMMATE_TEXTS.lookupNotFound);
+  if (!row) return null;
   if (!caller.isSuper) {
     const current = await findGroup(db, caller.groupId);
-    if (!current || !(await belongsToCustomer(db, row, current.customerId)))
-      throw notFound(TEAMMATE_TEXTS.lookupNotFound);
+    if (!current || !(await belongsToCustomer(db, row, current.customerId))) return null;
   }
   return { id: row.id, name: row.name, email: row.email };
 }
@@ -126,7 +128,9 @@ export async function createTeammate(
     if (taken) throw emailTaken();
     // The schema guarantees a password for a new account; checked again so the type says so.
     if (input.password === undefined)
-      throw badRequest('Required (Password)', { password: 'Required (Password)' });
+      throw badRequest(VALIDATION_TEXTS.required('Password'), {
+        password: VALIDATION_TEXTS.required('Password'),
+      });
     const [created] = await tx
       .insert(users)
       .values({

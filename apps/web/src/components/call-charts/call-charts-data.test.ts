@@ -88,6 +88,27 @@ describe('callChartsData', () => {
     expect(data.range).toEqual({ min: T0, max: T0 + 2000 });
   });
 
+  it('shows Hold in the agent status chart during a hold the softphone did not report', () => {
+    // The server merged a hold from the journey's call.hold / call.resume events (seconds 2-4).
+    const seconds = [0, 1, 2, 3, 4, 5].map((i) => second(i, { agentStatus: 'Talk' }));
+    const data = callChartsData(
+      detail(seconds, {
+        callStartTime: iso(T0),
+        callEndTime: iso(T0 + 6000),
+        holdIntervals: [{ start: iso(T0 + 2000), end: iso(T0 + 5000) }],
+      }),
+    );
+    expect(data.holds).toEqual([{ start: T0 + 2000, end: T0 + 5000, label: 'Hold' }]);
+    const status = data.charts.find((c) => c.key === 'status')?.series[0]?.points;
+    // Talk 3, Hold 1 (spec 002 §9); the resume second is Talk again.
+    expect(status?.map((p) => p[1])).toEqual([3, 3, 1, 1, 1, 3]);
+    // Without the hold the same seconds are all Talk.
+    const plain = callChartsData(detail(seconds, { callStartTime: iso(T0), holdIntervals: [] }));
+    expect(
+      plain.charts.find((c) => c.key === 'status')?.series[0]?.points.map((p) => p[1]),
+    ).toEqual([3, 3, 3, 3, 3, 3]);
+  });
+
   it('shades the summary holds, or else the runs of On Hold seconds', () => {
     const seconds = [0, 1, 2, 3, 4].map((i) =>
       second(i, { agentStatus: i === 1 || i === 2 ? 'On Hold' : 'Talk' }),

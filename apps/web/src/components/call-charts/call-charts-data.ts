@@ -39,8 +39,9 @@ const LOG_LEVEL_COLORS: Record<LogLevel, string> = {
 const HOLD_LABEL = 'Hold';
 
 /**
- * Hold intervals of the call: the summary's, or else runs of "On Hold" seconds. An open hold
- * (no end) lasts until the call's last second.
+ * Hold intervals of the call: the summary's (the server merges the collector's holds, its On Hold
+ * seconds and the journey's call.hold / call.resume events), or else, without a summary, runs of
+ * "On Hold" seconds. An open hold (no end) lasts until the call's last second.
  */
 export function holdBands(detail: CallDetail, endMs: number | null): TimeBand[] {
   const summary = detail.summary.hits.hits[0]?._source;
@@ -112,6 +113,20 @@ export const AGENT_STATUS_AXIS: Record<number, string> = {
 };
 export const LOG_LEVEL_AXIS: Record<number, string> = invert(LOG_LEVEL_CHART_VALUES);
 
+/** Whether time `t` lies in one of the holds (a band's end is exclusive). */
+const onHold = (holds: readonly TimeBand[], t: number) =>
+  holds.some((h) => t >= h.start && t < h.end);
+
+/**
+ * A second's agent status as a chart value: Hold during a hold interval, whatever the softphone
+ * reported then (a hold seen only in the trace still shows), else its own status.
+ */
+function statusValue(s: CallDetailSecond, t: number, holds: readonly TimeBand[]): number {
+  return onHold(holds, t)
+    ? AGENT_STATUS_CHART_VALUES['On Hold']
+    : agentStatusChartValue(s.agentStatus);
+}
+
 /** The charts of a call (spec 002 §2.10, §9) from its detail answer. */
 export function callChartsData(detail: CallDetail): CallChartsData {
   const { seconds } = detail;
@@ -124,6 +139,8 @@ export function callChartsData(detail: CallDetail): CallChartsData {
   if (startMs !== null) all.push(startMs);
   if (endMs !== null) all.push(endMs);
   const range = all.length > 0 ? { min: Math.min(...all), max: Math.max(...all) } : undefined;
+  const lastSecond = times.length > 0 ? (times[times.length - 1] ?? null) : null;
+  const holds = holdBands(detail, endMs ?? lastSecond);
 
   const charts: CallChart[] = [
     {
@@ -184,7 +201,10 @@ export function callChartsData(detail: CallDetail): CallChartsData {
         {
           name: 'Status',
           kind: 'step',
-          points: points(seconds, times, (s) => agentStatusChartValue(s.agentStatus)),
+          points: seconds.map((s, i): TimePoint => {
+            const t = times[i] ?? 0;
+            return [t, statusValue(s, t, holds)];
+          }),
         },
       ],
       yAxis: { categories: AGENT_STATUS_AXIS },
@@ -206,6 +226,5 @@ export function callChartsData(detail: CallDetail): CallChartsData {
       emptyText: CALL_DETAIL_TEXTS.noLogs,
     },
   ];
-  const lastSecond = times.length > 0 ? (times[times.length - 1] ?? null) : null;
-  return { charts, range, holds: holdBands(detail, endMs ?? lastSecond) };
+  return { charts, range, holds };
 }

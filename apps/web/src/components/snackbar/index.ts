@@ -1,4 +1,5 @@
 export {
+  SNACKBAR_AUTO_HIDE_MS,
   SnackbarProvider,
   useSnackbar,
   type SnackbarApi,

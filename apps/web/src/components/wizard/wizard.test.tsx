@@ -7,11 +7,12 @@ import TextField from '@mui/material/TextField';
 import { Providers } from '../../app/providers.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
+import { useSnackbar } from '../snackbar/index.ts';
 import { Wizard, WizardDialog, wizardResolver, type WizardStep } from './index.ts';
 
 // A three-step wizard in the shape of the spec's: a name, a number typed as text, a note.
 const RunSchema = z.object({
-  name: z.string().trim().min(1, 'Required (name)'),
+  name: z.string().trim().min(1, 'Required (Name)'),
   count: z
     .string()
     .regex(/^\d+$/, 'Invalid number')
@@ -100,6 +101,7 @@ function Harness({
       <button type="button" onClick={() => form.setValue('name', '')}>
         Clear name outside
       </button>
+      <SayElse />
       {dialog ? (
         <WizardDialog title="Run Test" onClose={onClose} busy={form.formState.isSubmitting}>
           {wizard}
@@ -108,6 +110,16 @@ function Harness({
         wizard
       )}
     </>
+  );
+}
+
+/** A message from outside the wizard, which its steps must leave alone. */
+function SayElse() {
+  const { show } = useSnackbar();
+  return (
+    <button type="button" onClick={() => show('Something else.', 'info')}>
+      Say something else
+    </button>
   );
 }
 
@@ -134,14 +146,58 @@ describe('Wizard', () => {
     fireEvent.click(button('Next'));
     // Refused at once, in the same frame as the click.
     expect(box('Name')).toBeTruthy();
-    expect(screen.getByText('Required (name)')).toBeTruthy();
+    expect(screen.getByText('Required (Name)')).toBeTruthy();
     expect(snackbar()).toBe('Please enter a Name.');
     expect(screen.queryByRole('textbox', { name: 'Count' })).toBeNull();
 
     type('Name', 'Ada');
     fireEvent.click(button('Next'));
     expect(box('Count')).toBeTruthy();
-    expect(screen.queryByText('Required (name)')).toBeNull();
+    expect(screen.queryByText('Required (Name)')).toBeNull();
+  });
+
+  it("dismisses a step's snackbar text once another step shows (Next or Previous)", async () => {
+    renderWizard();
+    fireEvent.click(button('Next'));
+    expect(snackbar()).toBe('Please enter a Name.');
+    type('Name', 'Ada');
+    fireEvent.click(button('Next'));
+    expect(box('Count')).toBeTruthy();
+    // Stale on the next step: 'Please enter a Name.' must not stay over Count.
+    await waitFor(() => expect(snackbar()).toBeNull());
+
+    type('Count', 'x');
+    fireEvent.click(button('Previous'));
+    type('Name', '');
+    fireEvent.click(button('Next'));
+    expect(snackbar()).toBe('Please enter a Name.');
+    type('Name', 'Ada');
+    fireEvent.click(button('Next'));
+    fireEvent.click(button('Previous'));
+    await waitFor(() => expect(snackbar()).toBeNull());
+  });
+
+  it('leaves a message that replaced the step text, and clears the text when the dialog closes', async () => {
+    const onClose = vi.fn();
+    const view = renderWizard({ dialog: true, onClose });
+    fireEvent.click(button('Next'));
+    expect(snackbar()).toBe('Please enter a Name.');
+    fireEvent.click(screen.getByText('Say something else'));
+    type('Name', 'Ada');
+    fireEvent.click(button('Next'));
+    expect(box('Count')).toBeTruthy();
+    expect(snackbar()).toBe('Something else.');
+
+    fireEvent.click(button('Previous'));
+    type('Name', '');
+    fireEvent.click(button('Next'));
+    expect(snackbar()).toBe('Please enter a Name.');
+    view.rerender(
+      <Providers queryClient={createQueryClient()}>
+        <p>closed</p>
+      </Providers>,
+    );
+    await waitFor(() => expect(snackbar()).toBeNull());
   });
 
   it('shows no snackbar for a step without a text, and Previous keeps the values', () => {
@@ -190,7 +246,7 @@ describe('Wizard', () => {
     fireEvent.click(button('Clear name outside'));
     fireEvent.click(button('Run'));
 
-    expect(await screen.findByText('Required (name)')).toBeTruthy();
+    expect(await screen.findByText('Required (Name)')).toBeTruthy();
     expect(box('Name')).toBeTruthy();
     expect(snackbar()).toBe('Please enter a Name.');
     expect(onSubmit).not.toHaveBeenCalled();

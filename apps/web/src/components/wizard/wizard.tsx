@@ -1,4 +1,4 @@
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   FormProvider,
   useFormState,
@@ -100,8 +100,28 @@ export function Wizard<TValues extends FieldValues, TOutput>({
   const current = steps[step];
   const last = step === steps.length - 1;
 
-  const warn = (message: string | undefined) => {
-    if (message) snackbar.show(message, 'warning');
+  // The snackbar text a step showed ('Please select an Action') belongs to that step: it is
+  // dismissed when another step shows, or the wizard closes, unless a newer message replaced it.
+  const stepMessage = useRef<{ id: number; step: number } | null>(null);
+  const { dismiss } = snackbar;
+  useEffect(() => {
+    const shown = stepMessage.current;
+    if (shown && shown.step !== step) {
+      dismiss(shown.id);
+      stepMessage.current = null;
+    }
+  }, [step, dismiss]);
+  useEffect(
+    () => () => {
+      if (stepMessage.current) dismiss(stepMessage.current.id);
+    },
+    [dismiss],
+  );
+
+  /** Shows a step's snackbar text, tied to the step that is (or is about to be) shown. */
+  const warn = (message: string | undefined, forStep = step) => {
+    if (message)
+      stepMessage.current = { id: snackbar.showTracked(message, 'warning'), step: forStep };
   };
 
   // Next checks the step at once against the schema (no wait for the resolver): the snackbar
@@ -146,7 +166,7 @@ export function Wizard<TValues extends FieldValues, TOutput>({
       return;
     }
     showStep(index, errors);
-    warn(steps[index]?.invalidMessage);
+    warn(steps[index]?.invalidMessage, index);
   };
 
   const failed = (error: unknown) => {

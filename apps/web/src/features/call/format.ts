@@ -1,5 +1,12 @@
 import dayjs from 'dayjs';
-import { CALL_DETAIL_TEXTS, SHELL } from '@callsight/shared';
+import {
+  CALL_DETAIL_TEXTS,
+  SHELL,
+  formatDurationSeconds,
+  measuredScore,
+  scoreBand,
+  type CallDetailSummary,
+} from '@callsight/shared';
 
 const NA = CALL_DETAIL_TEXTS.notAvailable;
 
@@ -22,23 +29,29 @@ export function formatNumber(value: number | null | undefined, decimals = 2, uni
   return unit ? `${text} ${unit}` : text;
 }
 
-/** Seconds as "1h 02m 05s", "5m 00s" or "42s"; "N/A" when unknown. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined) return NA;
-  const s = Math.max(0, Math.round(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const r = s % 60;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (h > 0) return `${h}h ${pad(m)}m ${pad(r)}s`;
-  if (m > 0) return `${m}m ${pad(r)}s`;
-  return `${r}s`;
-}
+/** Seconds in the product's one duration format ("1h 02m 05s", "5m 00s", "42s"); "N/A" when unknown. */
+export const formatDuration = (seconds: number | null | undefined): string =>
+  formatDurationSeconds(seconds, NA);
 
 /** A warning tag starting with "Very" is severe (red), others are warnings (spec 002 §9). */
 export const tagColor = (tag: string): 'error' | 'warning' =>
   tag.startsWith('Very') ? 'error' : 'warning';
 
-/** Colour of a score out of 10. */
-export const scoreColor = (score: number): 'success' | 'warning' | 'error' =>
-  score >= 8 ? 'success' : score >= 5 ? 'warning' : 'error';
+/** The call's score out of 10, or null until something it is made of was measured (measuredScore). */
+export function summaryScore(summary: CallDetailSummary): number | null {
+  const m = summary.softphoneSummary.networkPerformanceMetrics;
+  return measuredScore(summary.score, {
+    measures: [m.mos.avg, m.jitterMs.avg, m.rttMs.avg, m.packetLoss.fraction],
+    tagCount: summary.insights.tags.length,
+  });
+}
+
+const SCORE_COLORS = {
+  good: 'success',
+  warning: 'warning',
+  bad: 'error',
+  unknown: 'default',
+} as const;
+
+/** Colour of a score out of 10: the explorer's bands (scoreBand), so a call reads the same in both. */
+export const scoreColor = (score: number | null) => SCORE_COLORS[scoreBand(score)];

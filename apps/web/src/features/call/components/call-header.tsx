@@ -7,6 +7,7 @@ import {
   formatDuration,
   formatNumber,
   scoreColor,
+  summaryScore,
   tagColor,
   textOrNA,
 } from '../format.ts';
@@ -19,6 +20,7 @@ export function CallHeader({
   contactId: string;
   summary: CallDetailSummary | undefined;
 }) {
+  const score = summary ? summaryScore(summary) : null;
   const fact = (label: string, value: string) => (
     <Typography variant="body2" color="text.secondary">
       {label}:{' '}
@@ -34,15 +36,16 @@ export function CallHeader({
         {fact('Agent', textOrNA(summary?.serviceAgent.username))}
         {fact('Start', formatDateTime(summary?.callStartTime))}
         {fact('Duration', formatDuration(summary?.durationSeconds))}
-        {summary ? (
+        {score !== null ? (
           <Chip
             size="small"
-            color={scoreColor(summary.score)}
-            label={`Score ${formatNumber(summary.score, 1)} / 10`}
+            color={scoreColor(score)}
+            label={`Score ${formatNumber(score, 1)} / 10`}
             data-testid="call-score"
           />
         ) : (
-          fact('Score', CALL_DETAIL_TEXTS.unavailable)
+          // No summary: unavailable; a summary not yet measured (a live call's first moments): '-'.
+          fact('Score', summary ? CALL_DETAIL_TEXTS.dash : CALL_DETAIL_TEXTS.unavailable)
         )}
       </Stack>
       {summary && summary.insights.tags.length > 0 && (

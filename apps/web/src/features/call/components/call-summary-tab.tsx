@@ -9,7 +9,14 @@ import {
   type CallDetailSummary,
 } from '@callsight/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
-import { formatDateTime, formatDuration, formatNumber, tagColor, textOrNA } from '../format.ts';
+import {
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  summaryScore,
+  tagColor,
+  textOrNA,
+} from '../format.ts';
 import { DetailEmpty } from './detail-states.tsx';
 import { KeyValueList } from './key-value-list.tsx';
 
@@ -18,6 +25,10 @@ const PATTERN_LABELS = {
   degraded: 'Whole call',
   event: 'Event',
 } as const;
+
+/** "7.5 / 10", or "-" while the score is not measured. */
+const scoreText = (score: number | null) =>
+  score === null ? CALL_DETAIL_TEXTS.dash : `${formatNumber(score, 1)} / 10`;
 
 const TONE_COLORS = { good: 'success', warning: 'warning', error: 'error' } as const;
 
@@ -153,7 +164,7 @@ export function CallSummaryTab({ summary }: { summary: CallDetailSummary | undef
       <KeyValueList
         title="Call Quality"
         items={[
-          { label: 'Score', value: `${formatNumber(summary.score, 1)} / 10` },
+          { label: 'Score', value: scoreText(summaryScore(summary)) },
           { label: 'Average MOS (call)', value: formatNumber(m.mos.avg) },
           { label: 'Lowest MOS (call)', value: formatNumber(m.mos.min) },
           {

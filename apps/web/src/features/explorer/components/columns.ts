@@ -1,5 +1,6 @@
 import {
-  formatDuration,
+  callStatsRowScore,
+  formatDurationSeconds,
   formatExplorerDate,
   formatMos,
   formatMs,
@@ -96,15 +97,16 @@ export const CALL_STATS_COLUMNS: ExplorerColumn<CallStatsRow>[] = [
     label: 'Duration',
     sortKey: 'durationSeconds',
     numeric: true,
-    text: (r) => formatDuration(r.durationSeconds),
+    text: (r) => formatDurationSeconds(r.durationSeconds),
     minWidth: 96,
   },
   {
     id: 'score',
     label: 'Score',
     numeric: true,
-    text: (r) => formatScore(r.score),
-    band: (r) => scoreBand(r.score),
+    // '-' until the call's quality was measured (a live call's first moments), not a green 10.
+    text: (r) => formatScore(callStatsRowScore(r)),
+    band: (r) => scoreBand(callStatsRowScore(r)),
   },
 ];
 

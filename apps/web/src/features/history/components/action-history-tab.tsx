@@ -1,8 +1,7 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import {
   DEFAULT_RANGES,
   WORKFLOW_LIMITS,
@@ -20,6 +19,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useActionHistory } from '../api/get-action-history.ts';
 import { HISTORY_PARAMS, rangeParams, readPage, useHistoryParams } from '../url.ts';
 import { RangeToolbar } from './range-toolbar.tsx';
+import { ContactIdCell, ResponseCell } from './history-cells.tsx';
 import { actionText, applicationText, timestampText, triggerText } from './labels.ts';
 
 const SIZE = WORKFLOW_LIMITS.historyPageSize;
@@ -32,61 +32,90 @@ export function ActionHistoryTab() {
   const page = readPage(params);
   const history = useActionHistory(groupId, { range, page, size: SIZE });
 
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  // The minimum widths stay under the content width at 1280 px (926 px), so nothing scrolls out
+  // of view: one-line cells are cut with an ellipsis (whole text on hover), names wrap, and the
+  // response takes the free width, three lines at most until "Show all".
   const columns: DataTableColumn<ActionHistoryItem>[] = [
     {
       field: 'timestamp',
       headerName: 'Timestamp',
       nowrap: true,
-      minWidth: 170,
+      width: 165,
       text: (r) => timestampText(r._source.timestamp),
     },
-    { field: 'workflow', headerName: 'Workflow', text: (r) => r._source.workflowName },
+    {
+      field: 'workflow',
+      headerName: 'Workflow',
+      minWidth: 90,
+      flex: 1,
+      breakAnywhere: true,
+      text: (r) => r._source.workflowName,
+    },
     {
       field: 'application',
       headerName: 'Application',
-      nowrap: true,
-      minWidth: 130,
+      minWidth: 105,
+      flex: 0.8,
       text: (r) => applicationText(r._source.application),
     },
     {
       field: 'trigger',
       headerName: 'Trigger',
-      nowrap: true,
-      minWidth: 130,
+      minWidth: 80,
+      flex: 0.7,
       text: (r) => triggerText(r._source.trigger),
     },
-    { field: 'action', headerName: 'Action', text: (r) => actionText(r._source.action) },
+    {
+      field: 'action',
+      headerName: 'Action',
+      minWidth: 80,
+      flex: 0.7,
+      text: (r) => actionText(r._source.action),
+    },
     {
       field: 'contactId',
       headerName: 'Contact Id',
-      breakAnywhere: true,
+      width: 135,
       text: (r) => r._source.contactId ?? '—',
       render: (r) =>
         r._source.contactId ? (
-          <Link component={RouterLink} to={paths.call.getHref(groupId, r._source.contactId)}>
-            {r._source.contactId}
-          </Link>
+          <ContactIdCell
+            contactId={r._source.contactId}
+            href={paths.call.getHref(groupId, r._source.contactId)}
+          />
         ) : (
           '—'
         ),
     },
-    { field: 'agent', headerName: 'Agent', text: (r) => r._source.agentName ?? '—' },
+    {
+      field: 'agent',
+      headerName: 'Agent',
+      nowrap: true,
+      minWidth: 110,
+      flex: 0.9,
+      text: (r) => r._source.agentName ?? '—',
+    },
     {
       field: 'response',
       headerName: 'Response',
-      minWidth: 220,
+      minWidth: 150,
       flex: 2,
-      breakAnywhere: true,
       text: (r) => r._source.response,
       render: (r) => (
-        <Typography
-          variant="body2"
-          color={r._source.result === 'failure' ? 'error' : 'text.primary'}
-          data-result={r._source.result}
-          sx={{ fontSize: 'inherit' }}
-        >
-          {r._source.response}
-        </Typography>
+        <ResponseCell
+          text={r._source.response}
+          failed={r._source.result === 'failure'}
+          expanded={expanded.has(r._id)}
+          onToggle={() => toggle(r._id)}
+        />
       ),
     },
   ];

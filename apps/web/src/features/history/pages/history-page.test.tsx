@@ -32,6 +32,7 @@ const query = (url: string) => new URL(url, 'http://localhost').searchParams;
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('HistoryPage', () => {
@@ -79,6 +80,61 @@ describe('HistoryPage', () => {
     expect(screen.getAllByTestId('action-history-row')).toHaveLength(10);
     expect(screen.getAllByText('Invoke Webhook')).toHaveLength(10);
     expect(screen.getAllByText('Amazon Connect')).toHaveLength(10);
+  });
+
+  it('shows a contact id on one line with its whole text on hover and a copy button, and a long response in full on request', async () => {
+    const contactId = 'ef5e4e40-7913-4b0d-8fc7-8ef43d39868f';
+    const long = `HTTP 200: ${'{"received":true,"message":"ticket opened"} '.repeat(12)}`.trim();
+    mockApi({
+      [`GET ${HISTORY}`]: () =>
+        jsonResponse(200, [
+          {
+            _id: 'h1',
+            _source: {
+              timestamp: new Date().toISOString(),
+              workflowId: 'w1',
+              workflowName: 'Bad MOS',
+              application: 'aws-connect',
+              trigger: 'aws-connect-mos',
+              action: 'invoke-webhook',
+              contactId,
+              agentName: 'tomas.martin@acme.support.example',
+              response: long,
+              result: 'failure',
+              attempts: 1,
+            },
+          },
+        ]),
+    });
+    // jsdom lays nothing out: a clamped block of this long text overflows its three lines.
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return (this.textContent ?? '').length > 200 ? 120 : 20;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(60);
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    vi.stubGlobal('isSecureContext', true);
+    renderHistory();
+
+    const link = await screen.findByRole('link', { name: contactId });
+    expect(link.getAttribute('href')).toBe(`/${GROUP_ID}/call/${contactId}`);
+    expect(link.getAttribute('title')).toBe(contactId);
+    expect(getComputedStyle(link).whiteSpace).toBe('nowrap');
+    expect(getComputedStyle(link).textOverflow).toBe('ellipsis');
+    fireEvent.click(screen.getByRole('button', { name: `Copy contact id ${contactId}` }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(contactId));
+
+    const response = screen.getByTitle(long);
+    expect(response.getAttribute('data-result')).toBe('failure');
+    expect(getComputedStyle(response).webkitLineClamp).toBe('3');
+    const more = screen.getByRole('button', { name: 'Show all' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(getComputedStyle(screen.getByTitle(long)).webkitLineClamp).not.toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Show less' }));
+    expect(getComputedStyle(screen.getByTitle(long)).webkitLineClamp).toBe('3');
   });
 
   it('starts Audit Logs at the last hour, 100 per page, and applies the service filter', async () => {

@@ -1,21 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ERROR_CODES, UserLookupSchema, type UserLookup } from '@callsight/shared';
-import { apiRequest, isApiError } from '../../../lib/api-client.ts';
+import { UserLookupResultSchema, type UserLookup } from '@callsight/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * GET /api/users/:email: the account with this e-mail address, or null when there is none or it
- * is another customer's (whose address the save then refuses with the duplicate text).
+ * GET /api/users/:email (the e-mail check): the account with this e-mail address, or null when
+ * there is none or it is another customer's (whose address the save then refuses with the
+ * duplicate text). Both are plain 200 answers: checking an address is no error.
  */
-export async function lookupUser(email: string, signal?: AbortSignal): Promise<UserLookup | null> {
-  try {
-    return await apiRequest(`/users/${encodeURIComponent(email)}`, {
-      schema: UserLookupSchema,
-      signal,
-    });
-  } catch (err) {
-    if (isApiError(err, ERROR_CODES.notFound)) return null;
-    throw err;
-  }
+export function lookupUser(email: string, signal?: AbortSignal): Promise<UserLookup | null> {
+  return apiRequest(`/users/${encodeURIComponent(email)}`, {
+    schema: UserLookupResultSchema,
+    signal,
+  });
 }
 
 /** Short-lived: the answer changes as soon as someone creates the account. */

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  ACTION_FIELD_LABELS,
   AGENT_ACTION_BUTTONS,
   AGENT_MESSAGE_TYPES,
   WEBHOOK_TEMPLATE_FIELDS,
@@ -21,6 +22,11 @@ const METHOD_OPTIONS = [
   { value: 'post', label: 'POST' },
   { value: 'put', label: 'PUT' },
 ] as const;
+/** Each action's field labels: the same ones its "Required ({Field name})" texts name. */
+const LABELS = ACTION_FIELD_LABELS;
+const webhook = LABELS['invoke-webhook'];
+const notification = LABELS['agent-notification'];
+const email = LABELS['send-email'];
 const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const TEMPLATE_HINT = `Placeholders: ${WEBHOOK_TEMPLATE_FIELDS.slice(0, 6)
   .map((f) => `{{${f}}}`)
@@ -94,18 +100,24 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
         <Typography variant="subtitle1">Action: {actionLabel}</Typography>
         {actionType === 'invoke-webhook' && (
           <>
-            <WizardTextField {...f} name="url" label="URL" required placeholder="https://" />
+            <WizardTextField
+              {...f}
+              name="url"
+              label={webhook.url}
+              required
+              placeholder="https://"
+            />
             <WizardTextField
               {...f}
               name="method"
-              label="Method"
+              label={webhook.method}
               required
               options={METHOD_OPTIONS}
             />
             <WizardTextField
               {...f}
               name="headers"
-              label="Headers (JSON)"
+              label={webhook.headers}
               multiline
               minRows={2}
               placeholder='{"Authorization": "Bearer …"}'
@@ -114,7 +126,7 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
             <WizardTextField
               {...f}
               name="body"
-              label="Body"
+              label={webhook.body}
               required
               multiline
               minRows={4}
@@ -127,33 +139,45 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
             <WizardTextField
               {...f}
               name="messageType"
-              label="Message Type"
+              label={notification.messageType}
               required
               options={asOptions(AGENT_MESSAGE_TYPES)}
             />
             <WizardTextField
               {...f}
               name="actionButton"
-              label="Action Button"
+              label={notification.actionButton}
               required
               options={asOptions(AGENT_ACTION_BUTTONS)}
             />
             {actionButton === 'Link' && (
-              <WizardTextField {...f} name="link" label="Link" placeholder="https://" />
+              <WizardTextField
+                {...f}
+                name="link"
+                label={notification.link}
+                placeholder="https://"
+              />
             )}
-            <WizardTextField {...f} name="body" label="Message" required multiline minRows={3} />
+            <WizardTextField
+              {...f}
+              name="body"
+              label={notification.body}
+              required
+              multiline
+              minRows={3}
+            />
           </>
         )}
         {actionType === 'send-email' && (
           <>
-            <WizardTextField {...f} name="toEmail" label="To Email" required />
+            <WizardTextField {...f} name="toEmail" label={email.toEmail} required />
             {legacyEmail && (
               <>
-                <WizardTextField {...f} name="subject" label="Subject" required />
+                <WizardTextField {...f} name="subject" label={email.subject} required />
                 <WizardTextField
                   {...f}
                   name="body"
-                  label="Body"
+                  label={email.body}
                   required
                   multiline
                   minRows={4}
@@ -168,11 +192,16 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
             <WizardTextField
               {...f}
               name="url"
-              label="Incoming Webhook URL"
+              label={LABELS.slack.url}
               required
               placeholder="https://hooks.slack.com/services/…"
             />
-            <WizardTextField {...f} name="method" label="Method" options={METHOD_OPTIONS} />
+            <WizardTextField
+              {...f}
+              name="method"
+              label={LABELS.slack.method}
+              options={METHOD_OPTIONS}
+            />
           </>
         )}
         {actionType === 'eventbridge' &&
@@ -193,7 +222,7 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
             <WizardTextField
               {...f}
               name="eventSource"
-              label="Event Source"
+              label={LABELS.eventbridge.eventSource}
               required
               options={(eventSources.data ?? []).map((s) => ({
                 value: s.eventSourceId,
@@ -206,17 +235,23 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
             <WizardTextField
               {...f}
               name="messageType"
-              label="Message Type"
+              label={LABELS['agent-alert'].messageType}
               options={asOptions(AGENT_MESSAGE_TYPES)}
             />
-            <WizardTextField {...f} name="body" label="Message" multiline minRows={3} />
+            <WizardTextField
+              {...f}
+              name="body"
+              label={LABELS['agent-alert'].body}
+              multiline
+              minRows={3}
+            />
           </>
         )}
         {(actionType === 'test-action' || actionType === 'app-specific') && (
           <WizardTextField
             {...f}
             name="body"
-            label="Message"
+            label={LABELS['test-action'].body}
             multiline
             minRows={3}
             helperText="Optional."

@@ -3,7 +3,7 @@ import { Controller, type UseFormClearErrors } from 'react-hook-form';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { WORKFLOW_LIMITS } from '@callsight/shared';
+import { WORKFLOW_FIELD_LABELS, WORKFLOW_LIMITS } from '@callsight/shared';
 import { addTag, type WizardValues } from '../wizard/wizard-model.ts';
 import { WizardTextField, type WizardControl } from './form-fields.tsx';
 
@@ -21,7 +21,7 @@ export function DetailsStep({ control, clearErrors }: Props) {
         control={control}
         clearErrors={clearErrors}
         name="workflowName"
-        label="Workflow Name"
+        label={WORKFLOW_FIELD_LABELS.workflowName}
         required
         autoFocus
       />
@@ -29,7 +29,7 @@ export function DetailsStep({ control, clearErrors }: Props) {
         control={control}
         clearErrors={clearErrors}
         name="description"
-        label="Description"
+        label={WORKFLOW_FIELD_LABELS.description}
         multiline
         minRows={2}
       />
@@ -39,7 +39,7 @@ export function DetailsStep({ control, clearErrors }: Props) {
         render={({ field, fieldState }) => (
           <Stack spacing={1}>
             <TextField
-              label="Tags"
+              label={WORKFLOW_FIELD_LABELS.tags}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               onKeyDown={(e) => {

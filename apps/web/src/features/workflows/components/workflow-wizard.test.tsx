@@ -88,6 +88,31 @@ describe('WorkflowWizard', () => {
     expect(snackbarText()).toBe('Please select an Action');
   });
 
+  it('names the e-mail action fields by their labels, and drops the stale step text', async () => {
+    renderWizard();
+    fireEvent.click(await screen.findByRole('radio', { name: /^Amazon Connect/ }));
+    next();
+    fireEvent.click(await screen.findByRole('radio', { name: /^MOS/ }));
+    next();
+    await screen.findByRole('radiogroup', { name: 'Action' });
+    next();
+    expect(snackbarText()).toBe('Please select an Action');
+    fireEvent.click(tile('Send Email'));
+    next();
+
+    // Configure: the Action step's text no longer applies and leaves the screen.
+    const to = await screen.findByRole('textbox', { name: /^To Email/ });
+    await waitFor(() => expect(screen.queryByTestId('snackbar')).toBeNull());
+    next();
+    const helper = (input: HTMLElement) =>
+      document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent;
+    await waitFor(() => expect(helper(to)).toBe('Required (To Email)'));
+    expect(helper(screen.getByRole('textbox', { name: /^Subject/ }))).toBe('Required (Subject)');
+    expect(helper(screen.getByRole('textbox', { name: /^Body/ }))).toBe('Required (Body)');
+    expect(screen.queryByText(/Required \((toEmail|subject|body)\)/)).toBeNull();
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+
   it('limits the actions by trigger and loads event sources only on reaching step 3', async () => {
     const { fetchMock } = mockApi({
       'GET /api/workflows/catalogue': () => jsonResponse(200, makeCatalogue()),
@@ -155,8 +180,8 @@ describe('WorkflowWizard', () => {
     next();
     expect(await screen.findByText('Invalid number')).toBeTruthy();
     expect(screen.getByText('Invalid JSON')).toBeTruthy();
-    expect(screen.getByText('Required (url)')).toBeTruthy();
-    expect(screen.getByText('Required (body)')).toBeTruthy();
+    expect(screen.getByText('Required (URL)')).toBeTruthy();
+    expect(screen.getByText('Required (Body)')).toBeTruthy();
 
     fireEvent.change(threshold, { target: { value: '3' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Headers/ }), { target: { value: '' } });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { WORKFLOW_TEXTS, type Workflow } from '@callsight/shared';
+import {
+  ACTION_FIELD_LABELS,
+  WORKFLOW_ACTION_KINDS,
+  WORKFLOW_TEXTS,
+  type Workflow,
+} from '@callsight/shared';
 import { makeCatalogue } from '../test/catalogue.ts';
 import {
   actionsForTrigger,
@@ -35,6 +40,53 @@ function webhookValues(overrides: Partial<WizardValues> = {}): WizardValues {
   };
 }
 
+describe('"Required ({Field name})" names the label the form shows (spec 000 §5)', () => {
+  /** The Configure step's errors of an action with every field left empty. */
+  const emptyAction = (actionType: WizardValues['actionType']) =>
+    validateStep(
+      STEP.configure,
+      webhookValues({ actionType, url: '', body: '', method: '' as WizardValues['method'] }),
+    ).errors;
+
+  it('for every action kind, each required field by its label, never by its key', () => {
+    const required: Record<string, Record<string, string>> = {};
+    for (const kind of WORKFLOW_ACTION_KINDS) {
+      const errors = emptyAction(kind);
+      const labels: Record<string, string> = ACTION_FIELD_LABELS[kind];
+      for (const [field, message] of Object.entries(errors)) {
+        if (!message?.startsWith('Required (')) continue;
+        // The text names the field as the form labels it for this action.
+        expect(message, `${kind}.${field}`).toBe(`Required (${labels[field] ?? '?'})`);
+        required[kind] = { ...required[kind], [field]: message };
+      }
+    }
+    expect(required).toEqual({
+      'invoke-webhook': {
+        url: 'Required (URL)',
+        method: 'Required (Method)',
+        body: 'Required (Body)',
+      },
+      'agent-notification': {
+        messageType: 'Required (Message Type)',
+        actionButton: 'Required (Action Button)',
+        body: 'Required (Message)',
+      },
+      'send-email': {
+        toEmail: 'Required (To Email)',
+        subject: 'Required (Subject)',
+        body: 'Required (Body)',
+      },
+      slack: { url: 'Required (Incoming Webhook URL)' },
+      eventbridge: { eventSource: 'Required (Event Source)' },
+    });
+  });
+
+  it('the save payload check (what the server answers) uses the same labels', () => {
+    const slack = toSavePayload(webhookValues({ actionType: 'slack', url: '' }));
+    expect(!slack.ok && slack.check.errors).toEqual({ url: 'Required (Incoming Webhook URL)' });
+  });
+});
+
 describe('step checks', () => {
   it('answers the spec texts for steps 0 to 2', () => {
     const empty = emptyWizardValues();
@@ -68,8 +120,8 @@ describe('step checks', () => {
   it('requires e-mail subject and body only when the trigger is not a watchdog watcher', () => {
     const email = { actionType: 'send-email' as const, toEmail: 'ops@example.com', body: '' };
     const legacy = validateStep(STEP.configure, webhookValues(email)).errors;
-    expect(legacy.subject).toBe('Required (subject)');
-    expect(legacy.body).toBe('Required (body)');
+    expect(legacy.subject).toBe('Required (Subject)');
+    expect(legacy.body).toBe('Required (Body)');
     const watchdog = validateStep(
       STEP.configure,
       webhookValues({ ...email, trigger: 'heartbeat-telephony', conditions: { status: 'any' } }),
