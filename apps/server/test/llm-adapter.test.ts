@@ -203,6 +203,26 @@ describe('copilot through a chat-completions model', () => {
     );
   });
 
+  it('lets the model ask for a share and a comparison of ranges, with their readings', async () => {
+    script = [
+      () =>
+        toolCall('call-share', {
+          metrics: ['share'],
+          thresholds: [{ metric: 'mos', op: 'lt', value: 3.5, quality: 'poor mos' }],
+          range: { kind: 'lastHours', count: 24 },
+          compareRange: { kind: 'lastDays', count: 30 },
+        }),
+      (req) => say(`From the data: ${lastToolResult(req).summary}`),
+    ];
+    const reply = await ask('What share of calls had poor MOS, against the last 30 days?');
+    const result = lastToolResult(received[1]?.body as ChatRequest);
+    // The tool's summary carries how the query was read, so the model can say it.
+    expect(result.summary).toContain('share counted: poor MOS (average MOS below 3.5');
+    expect(result.summary).toContain('compared with in the last 30 days');
+    const table = reply.artifacts.find((a) => a.type === 'table') as TableArtifact;
+    expect(table.rows.map((r) => r.key)).toEqual(['in the last 24 hours', 'in the last 30 days']);
+  });
+
   it('replays the thread to the model for a follow-up', async () => {
     script = [() => say('First answer.')];
     const first = await ask('Hello there');
