@@ -152,10 +152,10 @@ describe('formatCopilotAnswer', () => {
         { key: 'carol', mos: 3.46 },
       ],
     });
-    // The ranked table, and the same groups drawn as a bar chart.
+    // The ranked table, and a bar chart of the ranking's context (up to ten groups, in order).
     expect(answer.artifacts[1]).toMatchObject({
       type: 'chart',
-      data: { xAxis: { data: ['bob', 'carol'] } },
+      data: { xAxis: { data: ['bob', 'carol', 'alice'] } },
     });
     expect(CopilotReplySchema.parse({ ...answer, threadId: 't' }).artifacts).toHaveLength(2);
   });

@@ -408,7 +408,14 @@ function breakdownAnswer(
   const title = `${capitalize(metricList(query))} by ${dimensionNoun(query, 1)}${titleRestrictions(query)} ${window.label}`;
   const artifacts: CopilotArtifact[] = [groupTable(query, rows, title)];
   // A single ranked group is a sentence; every other breakdown is also drawn.
-  if (rows.length > 1 || isTimeAxis(query)) artifacts.push(groupChart(query, rows, title));
+  // The chart gives a ranking its context: "which agent had the worst MOS" draws the worst ten.
+  const context = query.rank
+    ? rankGroups(
+        { ...query, rank: { ...query.rank, limit: Math.max(query.rank.limit, 10) } },
+        present,
+      )
+    : rows;
+  if (context.length > 1 || isTimeAxis(query)) artifacts.push(groupChart(query, context, title));
   if (query.chart || isTimeAxis(query)) artifacts.reverse();
   return { response: `${response}\n\n${reading}`, artifacts };
 }
