@@ -19,6 +19,10 @@ import {
 import type { GroupScope } from '../../db/group-scope.ts';
 import { queryRows } from '../../db/pg-arrays.ts';
 
+/** The call's score, null until a quality average or a warning tag exists (C18). */
+const MEASURED_SCORE =
+  'case when mos_avg is not null or jitter_avg_ms is not null or rtt_avg_ms is not null or packets_lost_fraction is not null or cardinality(tags) > 0 then score end';
+
 /** Column expressions of each metric's per-call value in call_summaries. */
 const METRIC_COLUMNS: Record<CopilotThreshold['metric'], SQL> = {
   mos: sql.raw('mos_avg'),
@@ -26,7 +30,8 @@ const METRIC_COLUMNS: Record<CopilotThreshold['metric'], SQL> = {
   packetLoss: sql.raw('(packets_lost_fraction * 100)'),
   rtt: sql.raw('rtt_avg_ms'),
   duration: sql.raw('duration_seconds'),
-  score: sql.raw('score'),
+  // A score counts once measured (decision C18): a live call's default 10 is no score yet.
+  score: sql.raw(MEASURED_SCORE),
 };
 
 const MATCH_COLUMNS: Record<CopilotMatchField, SQL> = {
@@ -96,7 +101,7 @@ function aggregates(condition: SQL): SQL {
     count(*) filter (where ${condition})::float8 as "callCount",
     ${avg('mos_avg')} as "mos", ${avg('jitter_avg_ms')} as "jitter",
     ${avg('packets_lost_fraction * 100')} as "packetLoss", ${avg('rtt_avg_ms')} as "rtt",
-    ${avg('duration_seconds')} as "duration", ${avg('score')} as "score",
+    ${avg('duration_seconds')} as "duration", ${avg(MEASURED_SCORE)} as "score",
     (100.0 * count(*) filter (where ${condition}) / greatest(count(*), 1))::float8 as "share"`;
 }
 
@@ -151,7 +156,7 @@ export async function runCopilotQuery(
         sql`select contact_id as "contactId", start_time as "startTime", agent, agent_isp as "isp",
           1::float8 as "callCount", mos_avg::float8 as "mos", jitter_avg_ms::float8 as "jitter",
           (packets_lost_fraction * 100)::float8 as "packetLoss", rtt_avg_ms::float8 as "rtt",
-          duration_seconds::float8 as "duration", score::float8 as "score", null as "share"
+          duration_seconds::float8 as "duration", (${sql.raw(MEASURED_SCORE)})::float8 as "score", null as "share"
           from call_summaries where ${where} and ${condition}
           order by ${listOrder(query)} limit ${Math.min(query.rank?.limit ?? COPILOT_LIMITS.listRows, COPILOT_LIMITS.listRows)}`,
       ),
