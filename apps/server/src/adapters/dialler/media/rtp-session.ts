@@ -53,12 +53,15 @@ export class RtpSession {
   private readonly dtmfFrames = new Map<number, DtmfFrame>();
   private treatmentDone: { frame: number; resolve: () => void }[] = [];
   private readonly dtmfPayloadType: number;
+  /** The G.711 law sent and expected; the answer's choice may change it before start(). */
+  private law: G711Law;
 
   private constructor(
     private readonly socket: Socket,
     private readonly options: RtpSessionOptions,
   ) {
     this.dtmfPayloadType = options.dtmfPayloadType ?? 101;
+    this.law = options.law;
     socket.on('message', (msg) => this.receive(msg));
   }
 
@@ -81,6 +84,11 @@ export class RtpSession {
     return this.socket.address().port;
   }
 
+  /** Switches to the law the far end chose in its answer (before start()). */
+  useLaw(law: G711Law): void {
+    this.law = law;
+  }
+
   /** Starts sending one frame every 20 ms to the far end (silence when no audio is queued). */
   start(remote: { address: string; port: number }): void {
     this.remote = remote;
@@ -93,7 +101,7 @@ export class RtpSession {
   /** Queues G.711 audio (in this session's law) to send after what is queued. */
   sendAudio(codes: Uint8Array): void {
     for (let o = 0; o < codes.length; o += FRAME_SAMPLES) {
-      const f = new Uint8Array(FRAME_SAMPLES).fill(G711_SILENCE[this.options.law]);
+      const f = new Uint8Array(FRAME_SAMPLES).fill(G711_SILENCE[this.law]);
       f.set(codes.subarray(o, o + FRAME_SAMPLES));
       this.audio.push(f);
     }
@@ -157,10 +165,9 @@ export class RtpSession {
       this.audio.shift(); // the key replaces this frame's audio
       return;
     }
-    const audio =
-      this.audio.shift() ?? new Uint8Array(FRAME_SAMPLES).fill(G711_SILENCE[this.options.law]);
+    const audio = this.audio.shift() ?? new Uint8Array(FRAME_SAMPLES).fill(G711_SILENCE[this.law]);
     this.send(
-      G711_PAYLOAD_TYPE[this.options.law],
+      G711_PAYLOAD_TYPE[this.law],
       false,
       addTimestamp(this.tsBase, n * FRAME_SAMPLES),
       audio,
@@ -195,11 +202,11 @@ export class RtpSession {
       if (d) this.options.onDtmf?.(d);
       return;
     }
-    if (packet.payloadType !== G711_PAYLOAD_TYPE[this.options.law]) {
+    if (packet.payloadType !== G711_PAYLOAD_TYPE[this.law]) {
       this.stats.ignored++;
       return;
     }
-    this.options.recorder?.appendG711(packet.payload, this.options.law);
+    this.options.recorder?.appendG711(packet.payload, this.law);
     if (this.options.echo) this.audio.push(packet.payload);
   }
 }

@@ -9,7 +9,9 @@ import {
   type SipRequest,
   type SipResponse,
 } from './message.ts';
-import { buildSdp } from './sdp.ts';
+import { buildSdp, negotiate, parseSdp } from './sdp.ts';
+import { lawOfPayloadType } from '../media/g711.ts';
+import { RtpSession } from '../media/rtp-session.ts';
 import type { ServerTransaction } from './server-transaction.ts';
 import { SipStack } from './stack.ts';
 import type { TimerConfig } from './client-transaction.ts';
@@ -17,7 +19,13 @@ import type { RemoteAddress } from './transport.ts';
 
 /** How the answering side treats calls to one number (the user part of the Request-URI). */
 export type UasBehaviour =
-  | { kind: 'answer'; ringMs: number; hangupAfterMs?: number }
+  | {
+      kind: 'answer';
+      ringMs: number;
+      hangupAfterMs?: number;
+      /** Audio once answered: send back what arrives, or collect the caller's DTMF keys. */
+      media?: 'echo' | 'collectDtmf';
+    }
   | { kind: 'reject'; status: number; ringMs?: number }
   | { kind: 'noAnswer' };
 
@@ -52,6 +60,8 @@ export interface UasCallRecord {
   byeRoutes: string[];
   byeSent: boolean;
   byeAnswered: boolean;
+  /** DTMF keys received on the call's RTP (media behaviours), with their start in ms. */
+  digits: { digit: string; atMs: number }[];
 }
 
 function userOf(uri: string): string {
@@ -98,7 +108,42 @@ export class TestUas {
 
   async close(): Promise<void> {
     for (const handle of this.timers) clearTimeout(handle);
+    await Promise.all([...this.media.keys()].map((callId) => this.endMedia(callId)));
     await this.stack.close();
+  }
+
+  private readonly media = new Map<string, RtpSession>();
+
+  /**
+   * Opens the call's RTP endpoint for a media behaviour, answering the offer's first G.711
+   * codec; the session starts sending to the caller at once and collects or echoes.
+   */
+  private async openMedia(
+    request: SipRequest,
+    mode: 'echo' | 'collectDtmf',
+    record: UasCallRecord,
+  ): Promise<RtpSession | undefined> {
+    const offer = parseSdp(request.body);
+    const chosen = negotiate(offer);
+    const law = chosen ? lawOfPayloadType(chosen.payloadType) : null;
+    if (!chosen || !law) return undefined;
+    const startedAt = Date.now();
+    const session = await RtpSession.open({
+      law,
+      ...(chosen.telephoneEvent !== undefined ? { dtmfPayloadType: chosen.telephoneEvent } : {}),
+      echo: mode === 'echo',
+      onDtmf: (d) => record.digits.push({ digit: d.digit, atMs: d.receivedAtMs - startedAt }),
+    });
+    session.start({ address: offer.address, port: offer.port });
+    this.media.set(request.headers.get('call-id') ?? '', session);
+    return session;
+  }
+
+  private async endMedia(callId: string): Promise<void> {
+    const session = this.media.get(callId);
+    if (!session) return;
+    this.media.delete(callId);
+    await session.close();
   }
 
   private record(request: SipRequest): UasCallRecord {
@@ -119,6 +164,7 @@ export class TestUas {
         byeRoutes: [],
         byeSent: false,
         byeAnswered: false,
+        digits: [],
       };
       this.calls.set(callId, record);
     }
@@ -182,6 +228,7 @@ export class TestUas {
       }
       case 'BYE':
         record.byesReceived++;
+        void this.endMedia(request.headers.get('call-id') ?? '');
         record.byeRoutes = request.headers.getAll('route');
         transaction?.respond(buildResponse(request, 200));
         return;
@@ -253,12 +300,33 @@ export class TestUas {
       );
       return;
     }
-    this.after(behaviour.ringMs, () => {
-      if (transaction.state !== 'proceeding') return; // canceled meanwhile
+    this.after(
+      behaviour.ringMs,
+      () => void this.answer(request, source, transaction, record, behaviour, toTag),
+    );
+  }
+
+  private async answer(
+    request: SipRequest,
+    source: RemoteAddress,
+    transaction: ServerTransaction,
+    record: UasCallRecord,
+    behaviour: Extract<UasBehaviour, { kind: 'answer' }>,
+    toTag: string,
+  ): Promise<void> {
+    if (transaction.state !== 'proceeding') return; // canceled meanwhile
+    const session = behaviour.media
+      ? await this.openMedia(request, behaviour.media, record)
+      : undefined;
+    if (transaction.state !== 'proceeding') {
+      await this.endMedia(request.headers.get('call-id') ?? '');
+      return;
+    }
+    {
       const ok = buildResponse(request, 200, {
         toTag,
         contact: `sip:${record.number}@${this.stack.local.host}:${this.stack.local.port}`,
-        body: buildSdp({ address: this.stack.local.host, port: 40000 }),
+        body: buildSdp({ address: this.stack.local.host, port: session?.port ?? 40000 }),
         extraHeaders: (this.options.recordRoute ?? []).map((r): [string, string] => [
           'Record-Route',
           r,
@@ -267,9 +335,12 @@ export class TestUas {
       transaction.respond(ok);
       this.retransmit2xxUntilAck(ok, source, record);
       if (behaviour.hangupAfterMs !== undefined) {
-        this.after(behaviour.hangupAfterMs, () => this.sendBye(request, toTag, source, record));
+        this.after(behaviour.hangupAfterMs, () => {
+          void this.endMedia(request.headers.get('call-id') ?? '');
+          this.sendBye(request, toTag, source, record);
+        });
       }
-    });
+    }
   }
 
   /** RFC 3261 §13.3.1.4: the UAS core repeats the 2xx (T1 doubling, capped at T2) until ACK. */
