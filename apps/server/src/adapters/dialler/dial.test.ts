@@ -6,21 +6,21 @@ import { dial } from './dial.ts';
 import { parseAnswerTreatment } from './media/treatment.ts';
 import { parseWavHeader } from './media/wav.ts';
 import { SipStack } from './sip/stack.ts';
-import { TestUas } from './sip/test-uas.ts';
+import { AnsweringEndpoint } from './answering-endpoint.ts';
 
 /**
  * A call with audio end to end over loopback: SIP signalling, RTP toward the far end's SDP
  * address, the answer treatment as RFC 4733 events, and the received audio recorded.
  */
 let stack: SipStack;
-let uas: TestUas;
+let uas: AnsweringEndpoint;
 let dir: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'callsight-dial-'));
   const timers = { t1Ms: 50, t2Ms: 400, t4Ms: 500 };
   stack = await SipStack.create({ timers });
-  uas = await TestUas.start({
+  uas = await AnsweringEndpoint.start({
     timers,
     behaviours: {
       '3001': { kind: 'answer', ringMs: 20, media: 'collectDtmf' },
@@ -54,9 +54,10 @@ describe('dial: a campaign call with audio', () => {
     expect(result.outcome).toBe('completed');
     const record = [...uas.calls.values()].find((c) => c.number === '3001');
     expect(record?.digits.map((d) => d.digit).join('')).toBe('123#');
-    // "2" and "3" are 0.5 s apart plus the 100 ms key: within 100 ms on arrival.
-    const [, two, three] = record?.digits ?? [];
-    expect(Math.abs((three?.atMs ?? 0) - (two?.atMs ?? 0) - 600)).toBeLessThanOrEqual(100);
+    // Timed by their RTP timestamps (8 kHz): 100 ms keys, 60 ms between, the w pause 500 ms.
+    const first = record?.digits[0]?.rtpTimestamp ?? 0;
+    const starts = (record?.digits ?? []).map((d) => ((d.rtpTimestamp - first) >>> 0) / 8);
+    expect(starts).toEqual([0, 160, 760, 920]);
   });
 
   it('records what the far end sends back (an echo) to a WAV file', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { verifyAuthorization } from './digest.ts';
+import { verifyAuthorization } from './sip/digest.ts';
 import {
   buildRequest,
   buildResponse,
@@ -8,14 +8,14 @@ import {
   parseNameAddr,
   type SipRequest,
   type SipResponse,
-} from './message.ts';
-import { buildSdp, negotiate, parseSdp } from './sdp.ts';
-import { lawOfPayloadType } from '../media/g711.ts';
-import { RtpSession } from '../media/rtp-session.ts';
-import type { ServerTransaction } from './server-transaction.ts';
-import { SipStack } from './stack.ts';
-import type { TimerConfig } from './client-transaction.ts';
-import type { RemoteAddress } from './transport.ts';
+} from './sip/message.ts';
+import { buildSdp, negotiate, parseSdp } from './sip/sdp.ts';
+import { lawOfPayloadType } from './media/g711.ts';
+import { RtpSession } from './media/rtp-session.ts';
+import type { ServerTransaction } from './sip/server-transaction.ts';
+import { SipStack } from './sip/stack.ts';
+import type { TimerConfig } from './sip/client-transaction.ts';
+import type { RemoteAddress } from './sip/transport.ts';
 
 /** How the answering side treats calls to one number (the user part of the Request-URI). */
 export type UasBehaviour =
@@ -29,7 +29,7 @@ export type UasBehaviour =
   | { kind: 'reject'; status: number; ringMs?: number }
   | { kind: 'noAnswer' };
 
-export interface TestUasOptions {
+export interface AnsweringEndpointOptions {
   behaviours: Record<string, UasBehaviour>;
   timers?: Partial<TimerConfig>;
   /** When set, INVITEs without valid credentials get a 401 challenge. */
@@ -60,8 +60,11 @@ export interface UasCallRecord {
   byeRoutes: string[];
   byeSent: boolean;
   byeAnswered: boolean;
-  /** DTMF keys received on the call's RTP (media behaviours), with their start in ms. */
-  digits: { digit: string; atMs: number }[];
+  /**
+   * DTMF keys received on the call's RTP (media behaviours): arrival in ms after answer, and the
+   * RTP timestamp of the event (8 kHz), which times the keys as the caller sent them.
+   */
+  digits: { digit: string; atMs: number; rtpTimestamp: number }[];
 }
 
 function userOf(uri: string): string {
@@ -69,31 +72,34 @@ function userOf(uri: string): string {
 }
 
 /**
- * A scripted SIP answering endpoint on loopback for tests: rings, answers, rejects,
- * challenges or hangs up according to the called number.
+ * The built-in answering endpoint (issue 17): a SIP user agent server on loopback that treats
+ * each called number as configured: ring N ms then answer, busy (486), never answer, fail (503),
+ * answer then hang up early, echo audio, or collect DTMF with its timing. Campaigns against it
+ * give exactly the outcomes its configuration says; tests also use its fault hooks (dropped
+ * INVITE or ACK datagrams, digest challenges, Record-Route).
  */
-export class TestUas {
+export class AnsweringEndpoint {
   readonly calls = new Map<string, UasCallRecord>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly nonce = randomBytes(8).toString('hex');
 
   private constructor(
     readonly stack: SipStack,
-    private readonly options: TestUasOptions,
+    private readonly options: AnsweringEndpointOptions,
   ) {
     stack.setDefaultHandler({
       onRequest: (request, source, transaction) => this.onRequest(request, source, transaction),
     });
   }
 
-  static async start(options: TestUasOptions): Promise<TestUas> {
+  static async start(options: AnsweringEndpointOptions): Promise<AnsweringEndpoint> {
     // The drop hook needs the instance, which needs the stack: resolve the cycle late.
-    const holder: { uas?: TestUas } = {};
+    const holder: { uas?: AnsweringEndpoint } = {};
     const stack = await SipStack.create({
       ...(options.timers ? { timers: options.timers } : {}),
       dropIncoming: (message) => holder.uas?.shouldDrop(message) ?? false,
     });
-    const uas = new TestUas(stack, options);
+    const uas = new AnsweringEndpoint(stack, options);
     holder.uas = uas;
     return uas;
   }
@@ -132,7 +138,12 @@ export class TestUas {
       law,
       ...(chosen.telephoneEvent !== undefined ? { dtmfPayloadType: chosen.telephoneEvent } : {}),
       echo: mode === 'echo',
-      onDtmf: (d) => record.digits.push({ digit: d.digit, atMs: d.receivedAtMs - startedAt }),
+      onDtmf: (d) =>
+        record.digits.push({
+          digit: d.digit,
+          atMs: d.receivedAtMs - startedAt,
+          rtpTimestamp: d.timestamp,
+        }),
     });
     session.start({ address: offer.address, port: offer.port });
     this.media.set(request.headers.get('call-id') ?? '', session);
