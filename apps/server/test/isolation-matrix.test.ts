@@ -7,6 +7,7 @@ import {
   FEATURE_FLAGS,
   type AiSummary,
   type ApiError,
+  type Campaign,
   type ApiTokenCreated,
   type CopilotReply,
   type EventSource,
@@ -56,7 +57,9 @@ type Kind =
   | 'summaryThread'
   | 'trace'
   | 'span'
-  | 'contact';
+  | 'contact'
+  | 'campaign'
+  | 'run';
 
 /** Each path parameter that names an object: the kinds of object it may name. */
 const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
@@ -73,8 +76,10 @@ const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
     'eventSource',
     'thread',
     'summaryThread',
+    'campaign',
   ],
   group: ['group'],
+  runId: ['run'],
   eventSourceId: ['eventSource'],
   traceId: ['trace'],
   spanId: ['span'],
@@ -515,6 +520,38 @@ async function buildTenant(label: string): Promise<Tenant> {
   const thread = await as<CopilotReply>('POST', '/api/garvis2/ask', {
     question: `How many calls today? ${marker}`,
   });
+  // Campaigns: made through the API; a run and its call straight in the tables until the
+  // dialler's start route exists.
+  const campaign = await as<Campaign>('POST', '/api/campaigns', {
+    type: 'fullload',
+    name: `Load ${marker}`,
+    description: marker,
+    fromNumber: '+61255500000',
+    totalCalls: 10,
+    callDuration: 15,
+    callsPerSecond: 1,
+  });
+  const [run] = await db
+    .insert(schema.campaignRuns)
+    .values({
+      groupId: group.id,
+      campaignId: campaign.id,
+      description: `Run ${marker}`,
+      tags: [marker],
+      isComplete: true,
+      status: 'Complete',
+      parameters: {},
+    })
+    .returning();
+  if (!run) throw new Error('run not created');
+  await db.insert(schema.campaignCalls).values({
+    groupId: group.id,
+    runId: run.id,
+    seq: 0,
+    toNumber: '+61255501234',
+    fromNumber: '+61255500000',
+    reason: marker,
+  });
 
   return {
     label,
@@ -538,6 +575,8 @@ async function buildTenant(label: string): Promise<Tenant> {
       trace,
       span: spans[2] ?? '',
       contact,
+      campaign: campaign.id,
+      run: run.id,
     },
   };
 }

@@ -42,6 +42,7 @@ const PARAMS: Record<string, (groupId: string) => string> = {
   contactId: () => 'matrix-call',
   traceId: () => 'f'.repeat(32),
   spanId: () => 'e'.repeat(16),
+  runId: () => randomUUID(),
 };
 
 /**

@@ -28,3 +28,4 @@ export * from './explorer/index.ts';
 export * from './journeys/index.ts';
 export * from './workflows/index.ts';
 export * from './ai/index.ts';
+export * from './campaigns/index.ts';

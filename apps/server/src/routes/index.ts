@@ -20,6 +20,7 @@ import { journeyRoutes } from './journeys.ts';
 import { copilotRoutes } from './copilot.ts';
 import { aiSummaryRoutes } from './ai-summary.ts';
 import { helpRoutes } from './help.ts';
+import { campaignRoutes } from './campaigns.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -44,4 +45,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   copilotRoutes,
   aiSummaryRoutes,
   helpRoutes,
+  campaignRoutes,
 ];

@@ -123,6 +123,19 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'POST /api/garvis2/ask_preview': READERS,
   'GET /api/garvis/ask': READERS,
 
+  // Campaigns (issue 17, decision C1), behind the simulate flag: viewers read, admins write.
+  // The group configuration and numbers are Simulate config fields, which admins read.
+  'GET /api/campaigns': READERS,
+  'POST /api/campaigns': ADMINS,
+  'GET /api/campaigns/configuration': ADMINS,
+  'PUT /api/campaigns/configuration': ADMINS,
+  'GET /api/simulate/numbers': ADMINS,
+  'GET /api/campaigns/:id': READERS,
+  'DELETE /api/campaigns/:id': ADMINS,
+  'GET /api/campaigns/:id/runs': READERS,
+  'GET /api/campaigns/:id/runs/:runId': READERS,
+  'DELETE /api/campaigns/:id/runs/:runId': ADMINS,
+
   // Our own help articles (help button without a chat widget): every member.
   'GET /api/help': MEMBERS,
 };

@@ -6,3 +6,4 @@ export * from './telemetry.ts';
 export * from './journeys.ts';
 export * from './ai.ts';
 export * from './workflows.ts';
+export * from './campaigns.ts';

@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './csv.ts';
+export * from './logic.ts';
+export * from './schemas.ts';
