@@ -16,6 +16,7 @@ import { campaignRuns, campaigns } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { auditActor, recordAudit } from '../audit/audit-log.ts';
+import { CAMPAIGN_PARAMETER_COLUMNS } from './columns.ts';
 import { loadCampaignSettings } from './configuration.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -26,17 +27,7 @@ const iso = (d: Date | string | null): string | null =>
 function listColumns() {
   return {
     id: campaigns.id,
-    type: campaigns.type,
-    name: campaigns.name,
-    description: campaigns.description,
-    tags: campaigns.tags,
-    fromNumber: campaigns.fromNumber,
-    toNumber: campaigns.toNumber,
-    totalCalls: campaigns.totalCalls,
-    noAnswerTimeout: campaigns.noAnswerTimeout,
-    callDuration: campaigns.callDuration,
-    callsPerSecond: campaigns.callsPerSecond,
-    answerTreatment: campaigns.answerTreatment,
+    ...CAMPAIGN_PARAMETER_COLUMNS,
     createdAt: campaigns.createdAt,
     updatedAt: campaigns.updatedAt,
     dataRowCount: sql<number>`jsonb_array_length(${campaigns.data})`.mapWith(Number),

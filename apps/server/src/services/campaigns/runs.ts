@@ -15,6 +15,7 @@ import { campaignRuns, campaigns } from '../../db/schema/index.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { auditActor, recordAudit } from '../audit/audit-log.ts';
+import { CAMPAIGN_PARAMETER_COLUMNS as campaignColumns } from './columns.ts';
 import { loadCampaignSettings } from './configuration.ts';
 
 /**
@@ -55,20 +56,6 @@ type CampaignRow = Pick<
   | 'callsPerSecond'
   | 'answerTreatment'
 >;
-
-const campaignColumns = {
-  type: campaigns.type,
-  name: campaigns.name,
-  description: campaigns.description,
-  tags: campaigns.tags,
-  fromNumber: campaigns.fromNumber,
-  toNumber: campaigns.toNumber,
-  totalCalls: campaigns.totalCalls,
-  noAnswerTimeout: campaigns.noAnswerTimeout,
-  callDuration: campaigns.callDuration,
-  callsPerSecond: campaigns.callsPerSecond,
-  answerTreatment: campaigns.answerTreatment,
-};
 
 function toRun(run: RunRow, campaign: CampaignRow): CampaignRun {
   const parsed = RunParametersSchema.safeParse(run.parameters);
