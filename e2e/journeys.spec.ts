@@ -271,11 +271,14 @@ test.describe.serial('Journey Explorer', () => {
     await expect(timeline.getByTestId('phase-marker')).toHaveCount(50);
     await shot(page, 'journeys-big-trace');
     // Scrolled to the end, the last span is drawn and can be selected.
-    await timeline.getByTestId('timeline-scroller').evaluate((el) => {
-      el.scrollTop = el.scrollHeight;
-    });
+    // The root span's selection may remount the timeline once after load: scroll until it holds.
     const last = timeline.locator(`[data-span-id="${span(BIG_SPANS)}"]`);
-    await expect(last).toBeVisible();
+    await expect(async () => {
+      await timeline.getByTestId('timeline-scroller').evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await expect(last).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await last.click();
     await expect(page.getByTestId('span-title')).toHaveText(`step.${BIG_SPANS - 1}`);
     expect(await timeline.getByTestId('timeline-row').count()).toBeLessThan(100);
