@@ -341,10 +341,11 @@ export function parseQuestion(
   for (const [re, key] of QUALITY_PHRASES) {
     const m = re.exec(text);
     if (!m) continue;
-    const rule = QUALITY_RULES[key(m)];
+    const quality = key(m);
+    const rule = QUALITY_RULES[quality];
     if (!rule) continue;
     if (!thresholds.some((t) => t.metric === rule.threshold.metric))
-      thresholds.push({ ...rule.threshold, quality: key(m) });
+      thresholds.push({ ...rule.threshold, quality });
     // "poor calls" also says the question is about calls.
     text = text.replace(m[0], /calls?\b/.test(m[0]) ? ' calls ' : ' ');
   }

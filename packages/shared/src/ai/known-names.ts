@@ -28,6 +28,17 @@ const ESCAPE = /[.*+?^${}()|[\]\\]/g;
  * network types the everyday words (wifi, wired, cellular) of the stored values.
  */
 export function nameAliases(known: KnownValues): NameAlias[] {
+  // The server keeps one KnownValues per group for 5 minutes: build its aliases once.
+  const cached = aliasCache.get(known);
+  if (cached) return cached;
+  const aliases = buildAliases(known);
+  aliasCache.set(known, aliases);
+  return aliases;
+}
+
+const aliasCache = new WeakMap<KnownValues, NameAlias[]>();
+
+function buildAliases(known: KnownValues): NameAlias[] {
   const out: NameAlias[] = [];
   const add = (field: CopilotMatchField, value: string, said: string) => {
     const s = said.trim().toLowerCase();

@@ -76,9 +76,8 @@ export const CampaignCreateInputSchema = z.object({
 });
 export type CampaignCreateInput = z.output<typeof CampaignCreateInputSchema>;
 
-const campaignFields = {
-  id: z.uuid(),
-  campaignId: z.uuid(),
+/** A campaign's parameters as stored: what a list row shows and a run copies at its start. */
+export const CampaignParametersSchema = z.object({
   type: z.enum(CAMPAIGN_TYPE_VALUES),
   name: z.string(),
   description: z.string(),
@@ -90,6 +89,12 @@ const campaignFields = {
   callDuration: z.number(),
   callsPerSecond: z.number(),
   answerTreatment: z.string(),
+});
+
+const campaignFields = {
+  id: z.uuid(),
+  campaignId: z.uuid(),
+  ...CampaignParametersSchema.shape,
   lastExecutionTime: z.string().nullable(),
   runCount: z.number(),
   createdAt: z.string(),

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CAMPAIGN_TEXTS,
+  CampaignParametersSchema,
   RUN_STATES,
   requiresApproval,
   runStatusOf,
@@ -22,23 +23,11 @@ import { loadCampaignSettings } from './configuration.ts';
  * The parameters snapshot a run keeps (written by whoever starts the run): the campaign's
  * fields at start. Missing ones fall back to the campaign's current values.
  */
-export const RunParametersSchema = z
-  .object({
-    type: z.string(),
-    name: z.string(),
-    description: z.string(),
-    tags: z.array(z.string()),
-    fromNumber: z.string(),
-    toNumber: z.string().nullable(),
-    totalCalls: z.number(),
-    noAnswerTimeout: z.number(),
-    callDuration: z.number(),
-    callsPerSecond: z.number(),
-    answerTreatment: z.string(),
-    dataHeaders: z.array(z.string()),
-    data: z.array(z.record(z.string(), z.string())),
-  })
-  .partial();
+export const RunParametersSchema = CampaignParametersSchema.extend({
+  type: z.string(),
+  dataHeaders: z.array(z.string()),
+  data: z.array(z.record(z.string(), z.string())),
+}).partial();
 export type RunParameters = z.infer<typeof RunParametersSchema>;
 
 type RunRow = typeof campaignRuns.$inferSelect;

@@ -437,34 +437,34 @@ export function buildInvite(options: Omit<RequestOptions, 'method'> & { sdp: str
 }
 
 /**
- * ACK for a non-2xx final response (RFC 3261 §17.1.1.3): same branch, Request-URI, From,
- * Call-ID and CSeq number as the INVITE, To from the response.
+ * A request of the INVITE's own transaction (RFC 3261 §9.1, §17.1.1.3): same Via branch,
+ * Route set, Request-URI, From, Call-ID and CSeq number, with `to` as its To.
  */
-export function buildNon2xxAck(invite: SipRequest, response: SipResponse): SipRequest {
+function inviteTransactionRequest(
+  invite: SipRequest,
+  method: 'ACK' | 'CANCEL',
+  to: string,
+): SipRequest {
   const headers = new SipHeaders();
   const via = invite.headers.get('via');
   if (via) headers.append('Via', via);
   for (const route of invite.headers.getAll('route')) headers.append('Route', route);
   headers.append('Max-Forwards', '70');
   headers.append('From', invite.headers.get('from') ?? '');
-  headers.append('To', response.headers.get('to') ?? '');
+  headers.append('To', to);
   headers.append('Call-ID', invite.headers.get('call-id') ?? '');
-  headers.append('CSeq', `${parseCSeq(invite.headers.get('cseq') ?? '').seq} ACK`);
-  return { kind: 'request', method: 'ACK', uri: invite.uri, headers, body: '' };
+  headers.append('CSeq', `${parseCSeq(invite.headers.get('cseq') ?? '').seq} ${method}`);
+  return { kind: 'request', method, uri: invite.uri, headers, body: '' };
 }
 
-/** CANCEL for a pending INVITE (RFC 3261 §9.1): same branch, Request-URI, From, To, Call-ID. */
+/** ACK for a non-2xx final response: the INVITE's transaction, To from the response. */
+export function buildNon2xxAck(invite: SipRequest, response: SipResponse): SipRequest {
+  return inviteTransactionRequest(invite, 'ACK', response.headers.get('to') ?? '');
+}
+
+/** CANCEL for a pending INVITE: the INVITE's transaction and To. */
 export function buildCancel(invite: SipRequest): SipRequest {
-  const headers = new SipHeaders();
-  const via = invite.headers.get('via');
-  if (via) headers.append('Via', via);
-  for (const route of invite.headers.getAll('route')) headers.append('Route', route);
-  headers.append('Max-Forwards', '70');
-  headers.append('From', invite.headers.get('from') ?? '');
-  headers.append('To', invite.headers.get('to') ?? '');
-  headers.append('Call-ID', invite.headers.get('call-id') ?? '');
-  headers.append('CSeq', `${parseCSeq(invite.headers.get('cseq') ?? '').seq} CANCEL`);
-  return { kind: 'request', method: 'CANCEL', uri: invite.uri, headers, body: '' };
+  return inviteTransactionRequest(invite, 'CANCEL', invite.headers.get('to') ?? '');
 }
 
 /** Default reason phrases of the responses we send. */
