@@ -10,6 +10,10 @@ import { createWorkflows, type Workflows } from './services/workflows/index.ts';
 import { ConcurrencyGate } from './services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from './services/telemetry/ingest-context.ts';
 import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
+import {
+  createCampaignDialling,
+  type CampaignDialling,
+} from './services/campaigns/dialling.ts';
 
 /** The ingestion path of this process: its write gate and the trailing calls' catch-up. */
 export interface Ingest {
@@ -26,6 +30,8 @@ export interface AppServices {
   eventBridge: EventBridgeAdapter;
   workflows: Workflows;
   ingest: Ingest;
+  /** Campaign runs: the run engine, the SIP dialler and the built-in answering endpoint. */
+  campaigns: CampaignDialling;
   /** Starts background work (after the server is ready). */
   start(): void;
   stop(): Promise<void>;
@@ -48,13 +54,19 @@ export function buildAppServices(opts: {
   );
   const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
   const trailing = new TrailingSummaries(base, log);
+  const campaigns = createCampaignDialling({ config, db, log });
   return {
     llm: createLlmAdapter(config),
     eventBridge,
     workflows,
     ingest: { gate, trailing, deps: { ...base, trailing } },
-    start: () => trailing.start(),
+    campaigns,
+    start: () => {
+      trailing.start();
+      campaigns.start();
+    },
     async stop() {
+      await campaigns.stop();
       await trailing.stop();
       await workflows.stop();
     },

@@ -113,6 +113,26 @@ const ConfigSchema = z.object({
     .int()
     .min(1024)
     .default(32 * 1024 * 1024),
+  /**
+   * Campaigns (issue 17): where the built-in SIP dialler sends its INVITEs (host:port of a SIP
+   * trunk or PBX); unset, the built-in answering endpoint on loopback answers them.
+   */
+  DIALLER_SIP_TRUNK: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port, e.g. 10.0.0.5:5060')
+    .optional(),
+  /** Digest credentials for the trunk, when it challenges. */
+  DIALLER_SIP_USERNAME: z.string().min(1).optional(),
+  DIALLER_SIP_PASSWORD: z.string().min(1).optional(),
+  /** Local address of the dialler's SIP and RTP sockets (reachable from the trunk). */
+  DIALLER_SIP_HOST: z.string().default('127.0.0.1'),
+  /** Campaign calls under way at once in this process, all runs together. */
+  DIALLER_MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(20_000).default(2000),
+  /** The built-in answering endpoint: on with SEED_DEMO unless set; its SIP port (0: any free one). */
+  ANSWERING_ENDPOINT: z.stringbool().optional(),
+  ANSWERING_ENDPOINT_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Our address as outside services call back to it (Twilio status callbacks), e.g. https://callsight.example.com. */
+  PUBLIC_URL: z.url().optional(),
   /** OpenAI-compatible chat model for the copilot and AI summaries; built-in engines when unset. */
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).optional(),

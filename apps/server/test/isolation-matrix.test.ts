@@ -94,6 +94,10 @@ const SHARED_PARAMS: Record<string, { values: string[]; reason: string }> = {
     reason: 'a config key: each group keeps its own value under the same name',
   },
   flag: { values: ['true'], reason: '"true" lists deleted event sources too' },
+  seq: {
+    values: ['1'],
+    reason: "a call's position in its run: every run has a call 1; the run id names the object",
+  },
   region: {
     values: ['us-east-1'],
     reason: "a Connect region, kept for the spec's path: the call is found by contactId",

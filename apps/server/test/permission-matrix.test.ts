@@ -43,6 +43,7 @@ const PARAMS: Record<string, (groupId: string) => string> = {
   traceId: () => 'f'.repeat(32),
   spanId: () => 'e'.repeat(16),
   runId: () => randomUUID(),
+  seq: () => '1',
 };
 
 /**

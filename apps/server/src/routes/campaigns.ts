@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +15,13 @@ import {
   CampaignRunParamsSchema,
   CampaignRunSchema,
   CampaignSchema,
+  CampaignCallListSchema,
+  CampaignCallParamsSchema,
+  CampaignCallsQuerySchema,
+  CampaignRunGraphSchema,
+  CampaignRunStartInputSchema,
+  CampaignRunStatsSchema,
+  RECORD_COUNT_HEADER,
   SimulateNumbersSchema,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
@@ -33,6 +41,8 @@ import {
 import { fileTooLarge, readCampaignForm } from '../services/campaigns/multipart.ts';
 import { requireSimulate } from '../services/campaigns/require-simulate.ts';
 import { deleteRun, getRun, listRuns } from '../services/campaigns/runs.ts';
+import { listCalls, recordingOf, runGraph, runStats } from '../services/campaigns/call-log.ts';
+import { startRun, stopRun } from '../services/campaigns/run-control.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -40,6 +50,7 @@ const errors = {
   403: ApiErrorSchema,
   404: ApiErrorSchema,
 };
+const conflicts = { 409: ApiErrorSchema };
 /** Room for the text fields and multipart framing next to a file of the full 10 MB. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
@@ -48,7 +59,7 @@ const FORM_OVERHEAD_BYTES = 1024 * 1024;
  * delete; runs are started by the dialler's routes), the group configuration and the Simulate
  * numbers. Behind the simulate flag; viewers read, admins and super users write (decision C1).
  */
-export async function campaignRoutes({ app, db, authorize }: AppContext) {
+export async function campaignRoutes({ app, db, authorize, campaigns }: AppContext) {
   const simulate = async (request: FastifyRequest) =>
     requireSimulate(db, callerOf(request).groupId);
   const readers = { onRequest: authorize(ACCESS.viewerAdminSuper), preHandler: simulate };
@@ -188,6 +199,111 @@ export async function campaignRoutes({ app, db, authorize }: AppContext) {
     handler: async (request, reply) => {
       await deleteRun(db, callerOf(request), request.params.id, request.params.runId);
       return reply.code(204).send(null);
+    },
+  });
+  app.post('/api/campaigns/:id/runs/start', {
+    ...writers,
+    schema: {
+      tags,
+      summary:
+        'Start a run: checks the run description, the approval (totalCalls > 300 or callsPerSecond > 6), the CPS limit of the group (its runs together) and the numbers, then dials',
+      params: CampaignParamsSchema,
+      body: CampaignRunStartInputSchema,
+      response: { 201: CampaignRunSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await startRun(db, campaigns.engine, callerOf(request), request.params.id, request.body),
+        ),
+  });
+
+  app.post('/api/campaigns/:id/runs/:runId/stop', {
+    ...writers,
+    schema: {
+      tags,
+      summary:
+        'Stop a run in progress: no more calls, ringing calls are cancelled and answered ones hung up; canceledAt is set at once (409 when the run is not in progress)',
+      params: CampaignRunParamsSchema,
+      response: { 202: CampaignRunSchema, ...conflicts, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await stopRun(
+            db,
+            campaigns.engine,
+            callerOf(request),
+            request.params.id,
+            request.params.runId,
+          ),
+        ),
+  });
+
+  app.get('/api/campaigns/:id/runs/:runId/graph', {
+    ...readers,
+    schema: {
+      tags,
+      summary:
+        'Per second since the start: planned and actual connected calls, planned and actual starts, failed calls',
+      params: CampaignRunParamsSchema,
+      response: { 200: CampaignRunGraphSchema, ...errors },
+    },
+    handler: (request) =>
+      runGraph(callerScope(db, request), request.params.id, request.params.runId),
+  });
+
+  app.get('/api/campaigns/:id/runs/:runId/stats', {
+    ...readers,
+    schema: {
+      tags,
+      summary:
+        'Calls per status (Pending = total minus calls ended), the Successful / Failed / Pending summary and the averages in seconds',
+      params: CampaignRunParamsSchema,
+      response: { 200: CampaignRunStatsSchema, ...errors },
+    },
+    handler: (request) =>
+      runStats(callerScope(db, request), request.params.id, request.params.runId),
+  });
+
+  app.get('/api/campaigns/:id/runs/:runId/calls', {
+    ...readers,
+    schema: {
+      tags,
+      summary: `The run's call log in call order, paged with from and size; the total is in the ${RECORD_COUNT_HEADER} header`,
+      params: CampaignRunParamsSchema,
+      querystring: CampaignCallsQuerySchema,
+      response: { 200: CampaignCallListSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { rows, total } = await listCalls(
+        callerScope(db, request),
+        request.params.id,
+        request.params.runId,
+        request.query,
+      );
+      return reply.header(RECORD_COUNT_HEADER, String(total)).send(rows);
+    },
+  });
+
+  app.get('/api/campaigns/:id/runs/:runId/calls/:seq/recording', {
+    ...readers,
+    schema: {
+      tags,
+      summary: "One call's recording of the audio received (16-bit PCM WAV, 8 kHz)",
+      params: CampaignCallParamsSchema,
+      produces: ['audio/wav'],
+      response: { 200: z.unknown().describe('The WAV file'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { id, runId, seq } = request.params;
+      const path = await recordingOf(callerScope(db, request), id, runId, seq);
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('cache-control', 'private, max-age=3600')
+        .send(createReadStream(path));
     },
   });
 }

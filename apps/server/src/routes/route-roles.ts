@@ -135,6 +135,12 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/campaigns/:id/runs': READERS,
   'GET /api/campaigns/:id/runs/:runId': READERS,
   'DELETE /api/campaigns/:id/runs/:runId': ADMINS,
+  'POST /api/campaigns/:id/runs/start': ADMINS,
+  'POST /api/campaigns/:id/runs/:runId/stop': ADMINS,
+  'GET /api/campaigns/:id/runs/:runId/graph': READERS,
+  'GET /api/campaigns/:id/runs/:runId/stats': READERS,
+  'GET /api/campaigns/:id/runs/:runId/calls': READERS,
+  'GET /api/campaigns/:id/runs/:runId/calls/:seq/recording': READERS,
 
   // Our own help articles (help button without a chat widget): every member.
   'GET /api/help': MEMBERS,

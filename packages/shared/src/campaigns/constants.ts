@@ -69,6 +69,11 @@ export const CAMPAIGN_TEXTS = {
   runLive: 'A run in progress cannot be deleted; stop it first',
   notEnabled: 'Simulate is not enabled for this group',
   toNumberNotAllowed: 'This number is not one of the allowlisted "To" numbers',
+  noToNumbers:
+    'No "To" number to call: give the campaign one, or allowlist numbers in the Simulate settings',
+  stopSent: 'A request to stop the run was sent.',
+  notLive: 'This run is not in progress',
+  recordingNotFound: 'This call has no recording',
   fileTooLarge: (mb: number) => `The CSV file may be at most ${mb} MB`,
   oneFileOnly: 'Upload accepts one .csv file only',
 } as const;

@@ -141,6 +141,11 @@ export const CampaignRunSchema = z.object({
   isComplete: z.boolean(),
   canceledAt: z.string().nullable(),
   createdOn: z.string(),
+  /** When the dialler began and finished the run (null before and while). */
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** Which dialler places the calls: the built-in SIP dialler or Twilio. */
+  dialler: z.enum(['sip', 'twilio']).nullable(),
   fromNumber: z.string(),
   toNumber: z.string().nullable(),
   totalCalls: z.number(),

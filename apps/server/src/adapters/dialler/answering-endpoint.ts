@@ -31,6 +31,11 @@ export type UasBehaviour =
 
 export interface AnsweringEndpointOptions {
   behaviours: Record<string, UasBehaviour>;
+  /** How numbers not listed are treated; without it they get 404. */
+  defaultBehaviour?: UasBehaviour;
+  /** Where it listens (default 127.0.0.1, an ephemeral port). */
+  host?: string;
+  port?: number;
   timers?: Partial<TimerConfig>;
   /** When set, INVITEs without valid credentials get a 401 challenge. */
   auth?: { realm: string; username: string; password: string };
@@ -96,6 +101,8 @@ export class AnsweringEndpoint {
     // The drop hook needs the instance, which needs the stack: resolve the cycle late.
     const holder: { uas?: AnsweringEndpoint } = {};
     const stack = await SipStack.create({
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
       ...(options.timers ? { timers: options.timers } : {}),
       dropIncoming: (message) => holder.uas?.shouldDrop(message) ?? false,
     });
@@ -293,7 +300,7 @@ export class AnsweringEndpoint {
         return;
       }
     }
-    const behaviour = this.options.behaviours[record.number];
+    const behaviour = this.options.behaviours[record.number] ?? this.options.defaultBehaviour;
     transaction.respond(buildResponse(request, 100));
     if (!behaviour) {
       transaction.respond(buildResponse(request, 404, { toTag }));

@@ -21,7 +21,10 @@ export interface DialOptions {
   recordingPath?: string;
   /** Local RTP address; default 127.0.0.1. */
   rtpHost?: string;
-  onEvent?: (event: CallEvent) => void;
+  /** Each signalling milestone, with the call's Call-ID. */
+  onEvent?: (event: CallEvent, callId: string) => void;
+  /** Aborting ends the call now: CANCEL while it rings, BYE once answered. */
+  signal?: AbortSignal;
 }
 
 export interface DialResult extends CallResult {
@@ -54,7 +57,7 @@ export async function dial(options: DialOptions): Promise<DialResult> {
     noAnswerTimeoutMs: options.noAnswerTimeoutMs,
     callDurationMs: options.callDurationMs,
     rtp: { address: options.rtpHost ?? '127.0.0.1', port: session.port },
-    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    onEvent: (event) => options.onEvent?.(event, call.callId),
     onAnswered: (media) => {
       if (!media) return;
       session.useLaw(lawOfPayloadType(media.negotiated.payloadType) ?? 'pcmu');
@@ -62,6 +65,8 @@ export async function dial(options: DialOptions): Promise<DialResult> {
       if (options.treatment?.length) void session.sendTreatment(options.treatment);
     },
   });
+  const hangup = () => call.hangup();
+  options.signal?.addEventListener('abort', hangup, { once: true });
   try {
     const result = await call.start();
     return {
@@ -70,6 +75,7 @@ export async function dial(options: DialOptions): Promise<DialResult> {
       rtpReceived: session.stats.received,
     };
   } finally {
+    options.signal?.removeEventListener('abort', hangup);
     await session.close();
     await recorder?.close();
   }

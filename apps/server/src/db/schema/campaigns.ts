@@ -66,6 +66,12 @@ export const campaignRuns = pgTable(
     isComplete: boolean('is_complete').notNull().default(false),
     canceledAt: ts('canceled_at'),
     createdOn: ts('created_on').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    endedAt: ts('ended_at'),
+    /** Renewed every second by the process dialling the run; a stale one means it died. */
+    heartbeatAt: ts('heartbeat_at'),
+    /** sip (built-in) or twilio. */
+    dialler: text('dialler'),
     /** Campaign parameters at start (type, name, numbers, counts, treatment, data rows). */
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -27,6 +27,8 @@ export const RunParametersSchema = CampaignParametersSchema.extend({
   type: z.string(),
   dataHeaders: z.array(z.string()),
   data: z.array(z.record(z.string(), z.string())),
+  /** The numbers called in turn when the campaign has no toNumber: the allowlist at start. */
+  toNumbers: z.array(z.string()),
 }).partial();
 export type RunParameters = z.infer<typeof RunParametersSchema>;
 
@@ -68,6 +70,9 @@ function toRun(run: RunRow, campaign: CampaignRow): CampaignRun {
     isComplete: run.isComplete,
     canceledAt,
     createdOn: run.createdOn.toISOString(),
+    startedAt: run.startedAt ? run.startedAt.toISOString() : null,
+    endedAt: run.endedAt ? run.endedAt.toISOString() : null,
+    dialler: run.dialler === 'sip' || run.dialler === 'twilio' ? run.dialler : null,
     fromNumber: p.fromNumber,
     toNumber: p.toNumber,
     totalCalls: p.totalCalls,
@@ -168,6 +173,8 @@ export async function createRun(
     throw refuse('callsPerSecond', CAMPAIGN_TEXTS.cpsLimit(settings.account.cpsLimit));
   if (campaign.toNumber !== null && !settings.toNumbers.includes(campaign.toNumber))
     throw refuse('toNumber', CAMPAIGN_TEXTS.toNumberNotAllowed);
+  if (campaign.toNumber === null && settings.toNumbers.length === 0)
+    throw refuse('toNumber', CAMPAIGN_TEXTS.noToNumbers);
   const parameters: RunParameters = {
     type: campaign.type,
     name: campaign.name,
@@ -182,6 +189,7 @@ export async function createRun(
     answerTreatment: campaign.answerTreatment,
     dataHeaders: campaign.dataHeaders,
     data: campaign.data,
+    toNumbers: campaign.toNumber === null ? settings.toNumbers : [campaign.toNumber],
   };
   const run = await db.transaction(async (tx) => {
     const own = scope.on(tx);
@@ -193,6 +201,8 @@ export async function createRun(
           description: input.description,
           tags: input.tags ?? [],
           status: 'Queued',
+          // The start route begins it at once; the recovery sweep waits for a stale heartbeat.
+          heartbeatAt: new Date(),
           parameters,
           createdBy: caller.userId,
         }),

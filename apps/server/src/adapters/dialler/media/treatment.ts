@@ -36,6 +36,18 @@ export function parseAnswerTreatment(
   return steps;
 }
 
+/**
+ * The treatment as a call sends it: placeholders replaced by the row's values (checked as
+ * parseAnswerTreatment checks them; throws AnswerTreatmentError).
+ */
+export function fillAnswerTreatment(
+  text: string,
+  row: Readonly<Record<string, string | undefined>> = {},
+): string {
+  parseAnswerTreatment(text, row);
+  return text.trim().replace(/\{\$([^{}$]+)\}/g, (_m, key: string) => (row[key] ?? '').trim());
+}
+
 /** The `{$Key}` names a treatment uses, in order of first use. */
 export function answerTreatmentPlaceholders(text: string): string[] {
   const keys: string[] = [];
