@@ -218,6 +218,27 @@ describe('a campaign run against the answering endpoint', () => {
     expect(Math.max(...graph.points.map((p) => p.actual))).toBeGreaterThan(0);
   }, 30_000);
 
+  it('sends the answer treatment 1w2#w{2}3 as DTMF: exactly those keys, each pause as asked', async () => {
+    const { admin } = await tenant([NUMBERS.dtmf]);
+    const campaign = await createCampaign(admin, {
+      toNumber: NUMBERS.dtmf,
+      totalCalls: 1,
+      callsPerSecond: 1,
+      callDuration: 5,
+      answerTreatment: '1w2#w{2}3',
+    });
+    const before = new Set(uas.calls.keys());
+    const run = (await start(admin, campaign.id)).json<CampaignRun>();
+    await untilDone(admin, campaign.id, run.id);
+    const record = [...uas.calls.entries()].find(([id]) => !before.has(id))?.[1];
+    expect(record?.digits.map((d) => d.digit)).toEqual(['1', '2', '#', '3']);
+    // Each key sounds 100 ms; then the written pause (w = 500 ms, w{2} = 2 s), else 60 ms.
+    // Timed as the far end times RFC 4733 events: by their RTP timestamps (8 kHz).
+    const ts = (record?.digits ?? []).map((d) => d.rtpTimestamp);
+    const pauses = ts.slice(1).map((t, i) => ((t - (ts[i] ?? 0)) >>> 0) / 8 - 100);
+    expect(pauses).toEqual([500, 60, 2000]);
+  }, 20_000);
+
   it('stops a run: no more calls, live ones end, canceledAt set, status Cancelled', async () => {
     const { admin } = await tenant([NUMBERS.answer]);
     const campaign = await createCampaign(admin, {

@@ -20,6 +20,7 @@ import { recordAudit } from '../services/audit/audit-log.ts';
 import { randomToken } from '../lib/crypto.ts';
 import type { AppConfig } from '../config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type FeatureFlag } from '@callsight/shared';
+import { demoSimulateEntries } from '../demo/answering-numbers.ts';
 
 /** The first group of an installation without the demo, so that the super user can sign in. */
 export const FIRST_CUSTOMER_NAME = 'My organisation';
@@ -186,6 +187,9 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
       await tx
         .insert(configEntries)
         .values(scope.row(configEntries, { key: 'HEARTBEAT_ENABLED', value: String(g.heartbeat) }));
+      // Simulate's numbers point at the built-in answering endpoint (issue 17).
+      if (g.features.includes('simulate'))
+        await tx.insert(configEntries).values(scope.rows(configEntries, demoSimulateEntries()));
     }
     for (const u of DEMO_ACCOUNTS) {
       const [user] = await tx

@@ -36,3 +36,15 @@ export const DEMO_DEFAULT_BEHAVIOUR: UasBehaviour = { kind: 'answer', ringMs: 10
 /** The demo group's "From" numbers and calls-per-second limit. */
 export const DEMO_FROM_NUMBERS = ['+61290000100', '+61290000101'];
 export const DEMO_CPS_LIMIT = 10;
+
+/** The demo group's Simulate config entries (stored as the config service stores them). */
+export function demoSimulateEntries(): { key: string; value: string }[] {
+  return [
+    { key: 'SIMULATE_CALLS_PER_SECOND', value: String(DEMO_CPS_LIMIT) },
+    { key: 'SIMULATE_FROM_NUMBERS', value: JSON.stringify(DEMO_FROM_NUMBERS) },
+    {
+      key: 'SIMULATE_ALLOWED_TO_NUMBERS',
+      value: JSON.stringify(DEMO_ANSWERING_NUMBERS.map((n) => n.number)),
+    },
+  ];
+}
