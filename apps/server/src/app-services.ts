@@ -10,10 +10,7 @@ import { createWorkflows, type Workflows } from './services/workflows/index.ts';
 import { ConcurrencyGate } from './services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from './services/telemetry/ingest-context.ts';
 import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
-import {
-  createCampaignDialling,
-  type CampaignDialling,
-} from './services/campaigns/dialling.ts';
+import { createCampaignDialling, type CampaignDialling } from './services/campaigns/dialling.ts';
 
 /** The ingestion path of this process: its write gate and the trailing calls' catch-up. */
 export interface Ingest {

@@ -133,6 +133,8 @@ const ConfigSchema = z.object({
   ANSWERING_ENDPOINT_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Our address as outside services call back to it (Twilio status callbacks), e.g. https://callsight.example.com. */
   PUBLIC_URL: z.url().optional(),
+  /** Twilio's REST API (default https://api.twilio.com); another address for tests. */
+  TWILIO_API_URL: z.url().optional(),
   /** OpenAI-compatible chat model for the copilot and AI summaries; built-in engines when unset. */
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).optional(),

@@ -197,7 +197,13 @@ export async function campaignRoutes({ app, db, authorize, campaigns }: AppConte
       response: { 204: z.null().describe('Deleted'), 409: ApiErrorSchema, ...errors },
     },
     handler: async (request, reply) => {
-      await deleteRun(db, callerOf(request), request.params.id, request.params.runId);
+      await deleteRun(
+        db,
+        callerOf(request),
+        request.params.id,
+        request.params.runId,
+        campaigns.engine.recordingsDir,
+      );
       return reply.code(204).send(null);
     },
   });

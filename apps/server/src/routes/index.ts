@@ -21,6 +21,7 @@ import { copilotRoutes } from './copilot.ts';
 import { aiSummaryRoutes } from './ai-summary.ts';
 import { helpRoutes } from './help.ts';
 import { campaignRoutes } from './campaigns.ts';
+import { twilioCallbackRoutes } from './twilio-callbacks.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -46,4 +47,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   aiSummaryRoutes,
   helpRoutes,
   campaignRoutes,
+  twilioCallbackRoutes,
 ];

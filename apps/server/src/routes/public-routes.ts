@@ -12,4 +12,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/users/demo-accounts',
   'POST /api/subscription',
   'POST /api/subscription/',
+  // Twilio's callbacks: authenticated by X-Twilio-Signature with the placing account's token.
+  'POST /api/dialler/twilio/status/:key',
+  'POST /api/dialler/twilio/recording/:key',
 ]);

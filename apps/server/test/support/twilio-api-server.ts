@@ -88,18 +88,22 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
   return createHmac('sha1', authToken).update(data, 'utf8').digest('base64');
 }
 
-/** Posts a form-encoded callback the way Twilio does; answers our server's status. */
-export async function postSignedForm(
+/**
+ * Posts a form-encoded callback the way Twilio does, signed with `authToken` for `signedUrl`
+ * (the URL posted to, unless a test signs another); answers our server's response.
+ */
+export async function postTwilioForm(
   url: string,
   params: Record<string, string>,
-  signature: string,
+  authToken: string,
+  signedUrl = url,
 ): Promise<Response> {
   return fetch(url, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
       'user-agent': 'TwilioProxy/1.1',
-      'x-twilio-signature': signature,
+      'x-twilio-signature': twilioSignature(authToken, signedUrl, params),
     },
     body: new URLSearchParams(params).toString(),
   });
@@ -126,13 +130,11 @@ export class TwilioApiServer {
   }
 
   static async start(options: TwilioApiServerOptions): Promise<TwilioApiServer> {
-    let api: TwilioApiServer | undefined;
-    const server = http.createServer((req, res) => {
-      void api?.handle(req, res).catch((err: unknown) => {
-        res.writeHead(500).end(String(err));
-      });
+    const server = http.createServer();
+    const api = new TwilioApiServer(server, options);
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      api.handle(req, res).catch((err: unknown) => res.writeHead(500).end(String(err)));
     });
-    api = new TwilioApiServer(server, options);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return api;
   }
@@ -373,9 +375,7 @@ export class TwilioApiServer {
   ): void {
     const token = this.options.accounts[call.accountSid] ?? '';
     call.chain = call.chain.then(async () => {
-      const response = await postSignedForm(url, params, twilioSignature(token, url, params)).catch(
-        () => null,
-      );
+      const response = await postTwilioForm(url, params, token).catch(() => null);
       await response?.arrayBuffer();
       this.callbacks.push({ kind, url, params, responseStatus: response?.status ?? 0 });
     });

@@ -9,6 +9,10 @@ import type { Dialler } from '../../adapters/dialler/dialler.ts';
 import { SipDialler } from '../../adapters/dialler/sip-dialler.ts';
 import type { RemoteAddress } from '../../adapters/dialler/sip/index.ts';
 import { DEMO_ANSWERING_NUMBERS, DEMO_DEFAULT_BEHAVIOUR } from '../../demo/answering-numbers.ts';
+import { TwilioDialler } from '../../adapters/dialler/twilio/twilio-dialler.ts';
+import { twilioCallbacks } from '../../adapters/dialler/twilio/callbacks.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { fieldOf, readValue } from '../config/config-entries.ts';
 import { CampaignRunEngine, type DiallerSource } from './run-engine.ts';
 
 type Log = {
@@ -48,7 +52,6 @@ export function createCampaignDialling(opts: {
   config: AppConfig;
   db: Db;
   log: Log;
-  twilioFor?: (scope: GroupScope) => Promise<{ dialler: Dialler; release(): Promise<void> } | null>;
 }): CampaignDialling {
   const { config, db, log } = opts;
   let endpoint: Promise<AnsweringEndpoint> | undefined;
@@ -87,8 +90,8 @@ export function createCampaignDialling(opts: {
   };
   const diallers: DiallerSource = {
     async forGroup(scope) {
-      const twilio = await opts.twilioFor?.(scope);
-      if (twilio) return twilio;
+      const twilio = await twilioFor(config, scope);
+      if (twilio) return { dialler: twilio, release: () => twilio.close() };
       return { dialler: await sipDialler(), release: async () => {} };
     },
   };
@@ -116,4 +119,34 @@ export function createCampaignDialling(opts: {
       await (await endpoint?.catch(() => undefined))?.close();
     },
   };
+}
+
+/**
+ * A Twilio dialler for the group's account when its Simulate settings hold a dialler SID and
+ * token; null otherwise. Twilio reports calls back to PUBLIC_URL, so without it a run is refused.
+ */
+async function twilioFor(config: AppConfig, scope: GroupScope): Promise<Dialler | null> {
+  const [sid, token] = await Promise.all([
+    readValue(scope, fieldOf('SIMULATE_DIALLER_SID')),
+    readValue(scope, fieldOf('SIMULATE_DIALLER_TOKEN')),
+  ]);
+  if (typeof sid !== 'string' || typeof token !== 'string' || !sid.trim() || !token.trim())
+    return null;
+  if (!config.PUBLIC_URL)
+    throw badRequest(
+      'Twilio calls back to this server: set PUBLIC_URL to an address Twilio can reach',
+    );
+  try {
+    return new TwilioDialler({
+      accountSid: sid.trim(),
+      authToken: token.trim(),
+      callbackBaseUrl: config.PUBLIC_URL,
+      ...(config.TWILIO_API_URL ? { apiBaseUrl: config.TWILIO_API_URL } : {}),
+      registry: twilioCallbacks,
+    });
+  } catch (err) {
+    throw badRequest(err instanceof Error ? err.message : String(err), {
+      SIMULATE_DIALLER_SID: err instanceof Error ? err.message : String(err),
+    });
+  }
 }

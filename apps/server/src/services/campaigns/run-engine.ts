@@ -312,7 +312,15 @@ export class CampaignRunEngine {
 
   private async launch(scope: GroupScope, row: RunRow, first: number, resumed: boolean) {
     const params = paramsOf(row);
-    const dialler = await this.options.diallers.forGroup(scope);
+    let dialler: Awaited<ReturnType<DiallerSource['forGroup']>>;
+    try {
+      dialler = await this.options.diallers.forGroup(scope);
+    } catch (err) {
+      // No dialler for the group (e.g. Twilio without PUBLIC_URL): the run ends, saying why.
+      const why = err instanceof Error ? err.message : String(err);
+      await this.finishRow(scope, row.id, `Not started: ${why}. `);
+      throw err;
+    }
     const startMs = Date.now();
     const [updated] = await this.db
       .update(campaignRuns)

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -123,12 +125,16 @@ export async function getRun(
   return toRun(row, campaign);
 }
 
-/** DELETE /campaigns/{id}/runs/{runId}: removes a finished run and its calls; 409 while live. */
+/**
+ * DELETE /campaigns/{id}/runs/{runId}: removes a finished run, its calls and their recordings
+ * (under recordingsDir/<runId>); 409 while live.
+ */
 export async function deleteRun(
   db: Db,
   caller: Caller,
   campaignId: string,
   runId: string,
+  recordingsDir: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const own = forGroup(tx, caller.groupId);
@@ -144,6 +150,7 @@ export async function deleteRun(
       message: `Run ${run.runDescription} of campaign ${run.name} deleted`,
     });
   });
+  await rm(join(recordingsDir, runId), { recursive: true, force: true });
 }
 
 const refuse = (field: string, message: string) => badRequest(message, { [field]: message });

@@ -169,6 +169,8 @@ class TwilioCall {
       if (!this.sid) this.sid = created.sid;
       if (this.hangupRequested) await this.sendHangup();
     } catch (err) {
+      // Callbacks already came: the call exists (the answer was lost), they tell how it ends.
+      if (this.sid) return;
       // Twilio's refusal (RestException) carries its message; the token is never part of it.
       this.fail(err instanceof Error && err.message ? err.message : 'Twilio refused the call');
     }
