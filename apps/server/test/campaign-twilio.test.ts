@@ -130,7 +130,11 @@ describe('a campaign through Twilio', () => {
     }
     // Twilio received our numbers and the treatment as digits.
     expect(api.callTo(N.answer)?.params.From).toBe('+61255500000');
-    const wav = await s.app.inject({ method: 'GET', url: answered[0]!.recordingUrl!, headers });
+    const wav = await s.app.inject({
+      method: 'GET',
+      url: answered[0]?.recordingUrl ?? '',
+      headers,
+    });
     expect(wav.statusCode).toBe(200);
     expect(wav.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
   }, 30_000);

@@ -178,17 +178,20 @@ export async function runGraph(
   const starts = new Array<number>(span + 1).fill(0);
   const failed = new Array<number>(span + 1).fill(0);
   const nowSecond = secondOf(Date.now());
+  const add = (series: number[], at: number, n: number) => {
+    const i = Math.min(series.length - 1, at);
+    series[i] = (series[i] ?? 0) + n;
+  };
   for (const c of calls) {
-    if (c.initiated !== null) starts[Math.min(span, secondOf(Number(c.initiated)))]! += 1;
+    if (c.initiated !== null) add(starts, secondOf(Number(c.initiated)), 1);
     if (c.answered !== null) {
       // Connected from the second it was answered until the second it ended (or now).
       const from = secondOf(Number(c.answered));
       const to = c.ended !== null ? secondOf(Number(c.ended)) : Math.max(from + 1, nowSecond + 1);
-      connectedDelta[Math.min(span + 1, from)]! += 1;
-      connectedDelta[Math.min(span + 1, to)]! -= 1;
+      add(connectedDelta, from, 1);
+      add(connectedDelta, to, -1);
     }
-    if (c.ended !== null && FAILED.has(c.status))
-      failed[Math.min(span, secondOf(Number(c.ended)))]! += 1;
+    if (c.ended !== null && FAILED.has(c.status)) add(failed, secondOf(Number(c.ended)), 1);
   }
   const points = [];
   let connected = 0;
