@@ -75,6 +75,7 @@ describe('by default', () => {
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('media-src')).toEqual(["'self'", 'blob:']);
     expect(policy.get('connect-src')).toEqual([
       "'self'",
       'ws://calls.example:8080',

@@ -37,6 +37,8 @@ function contentSecurityPolicy(embedAncestors: readonly string[]) {
       // Emotion (MUI) writes <style> tags at run time; a nonce would need server-rendered HTML.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
+      // Recordings are fetched with the session's headers and played from blob: URLs.
+      mediaSrc: ["'self'", 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: [connectSources],
       objectSrc: ["'none'"],

@@ -193,6 +193,11 @@ export const groupRoutes: RouteObject[] = [
     handle: { crumbs: crumbs({ label: 'Simulate' }) },
   },
   {
+    path: paths.campaignStart.path,
+    element: gated('simulate', <CampaignsPage />),
+    handle: { crumbs: crumbs({ label: 'Simulate' }) },
+  },
+  {
     path: paths.campaignHistory.path,
     element: gated('simulate', <CampaignHistoryPage />),
     handle: { crumbs: crumbs(simulate, { dynamicKey: 'campaign' }) },

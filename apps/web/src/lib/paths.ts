@@ -26,6 +26,12 @@ export const paths = {
   dashboard: { path: 'dashboard', getHref: (groupId: string) => g(groupId, 'dashboard') },
   configs: { path: 'configs/*', getHref: (groupId: string) => g(groupId, 'configs') },
   campaigns: { path: 'campaigns', getHref: (groupId: string) => g(groupId, 'campaigns') },
+  /** The campaigns list with the 'Run Campaign' modal open (spec 001 §2). */
+  campaignStart: {
+    path: 'campaigns/start/:campaignId',
+    getHref: (groupId: string, campaignId: string) =>
+      g(groupId, `campaigns/start/${enc(campaignId)}`),
+  },
   campaignHistory: {
     path: 'campaign/history/:campaignId',
     getHref: (groupId: string, campaignId: string) =>
