@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type {
-  Campaign,
   CampaignCall,
   CampaignRun,
   CampaignRunGraph,
@@ -11,7 +10,13 @@ import { AnsweringEndpoint } from '../src/adapters/dialler/answering-endpoint.ts
 import { forGroup } from '../src/db/group-scope.ts';
 import { campaignCalls, campaignRuns } from '../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import {
+  createCampaign as postCampaign,
+  getJson,
+  simulateTenant,
+  startRun,
+  untilDone as runDone,
+} from './support/campaign-flow.ts';
 
 /** The far end: one number per behaviour (the built-in answering endpoint, on loopback). */
 const NUMBERS = {
@@ -45,68 +50,14 @@ afterAll(async () => {
   await uas.close();
 });
 
-async function tenant(toNumbers: string[], cpsLimit = 10) {
-  const group = await createGroup(s.database.db, { features: ['simulate'] });
-  const headersOf = async (opts: { role?: 'admin' | 'viewer'; isSuper?: boolean }) => {
-    const user = await createUser(s.database.db, { groups: [group], ...opts });
-    return authHeaders((await signIn(s.app, user.email)).token, group.id);
-  };
-  const admin = await headersOf({ role: 'admin' });
-  const viewer = await headersOf({ role: 'viewer' });
-  const superUser = await headersOf({ isSuper: true });
-  const res = await s.app.inject({
-    method: 'PUT',
-    url: '/api/campaigns/configuration',
-    headers: superUser,
-    payload: { account: { cpsLimit }, fromNumbers: ['+61255500000'], toNumbers },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { group, admin, viewer };
-}
-
-async function createCampaign(headers: Record<string, string>, fields: Record<string, unknown>) {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/api/campaigns',
-    headers,
-    payload: {
-      type: 'fullload',
-      name: `Load ${Math.random().toString(36).slice(2, 8)}`,
-      fromNumber: '+61255500000',
-      totalCalls: 6,
-      noAnswerTimeout: 2,
-      callDuration: 2,
-      callsPerSecond: 5,
-      ...fields,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<Campaign>();
-}
-
-async function start(headers: Record<string, string>, campaignId: string, body: object = {}) {
-  return s.app.inject({
-    method: 'POST',
-    url: `/api/campaigns/${campaignId}/runs/start`,
-    headers,
-    payload: { description: 'Smoke run', ...body },
-  });
-}
-
-async function get<T>(headers: Record<string, string>, url: string): Promise<T> {
-  const res = await s.app.inject({ method: 'GET', url, headers });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
-
-/** Polls the run as the run view does until it is no longer in progress. */
-async function untilDone(headers: Record<string, string>, campaignId: string, runId: string) {
-  for (;;) {
-    const run = await get<CampaignRun>(headers, `/api/campaigns/${campaignId}/runs/${runId}`);
-    if (run.isComplete) return run;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const tenant = (toNumbers: string[], cpsLimit = 10) => simulateTenant(s, { toNumbers, cpsLimit });
+const createCampaign = (headers: Record<string, string>, fields: object) =>
+  postCampaign(s, headers, fields);
+const start = (headers: Record<string, string>, campaignId: string, body: object = {}) =>
+  startRun(s, headers, campaignId, body);
+const get = <T>(headers: Record<string, string>, url: string) => getJson<T>(s, headers, url);
+const untilDone = (headers: Record<string, string>, campaignId: string, runId: string) =>
+  runDone(s, headers, campaignId, runId);
 
 describe('a campaign run against the answering endpoint', () => {
   it('places every call, paced, with the outcomes the far end gives, and serves the log', async () => {

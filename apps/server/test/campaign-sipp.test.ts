@@ -1,12 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign, CampaignRun, CampaignRunStats } from '@callsight/shared';
+import type { CampaignRun, CampaignRunStats } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { freePort } from './support/free-port.ts';
+import {
+  createCampaign,
+  getJson,
+  simulateTenant,
+  startRun,
+  untilDone,
+} from './support/campaign-flow.ts';
 
 /**
  * A campaign against an independent SIP implementation (issue 17): SIPp's built-in UAS scenario
@@ -15,20 +21,6 @@ import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
  */
 const hasSipp = spawnSync('sipp', ['-v']).error === undefined;
 const CALLS = 10;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The last line of SIPp's statistics file, by column name. */
 function lastStats(dir: string): Record<string, string> {
@@ -82,66 +74,26 @@ describe.skipIf(!hasSipp)('a campaign against SIPp', () => {
   });
 
   it('completes, and SIPp counts the calls our log counts', async () => {
-    const group = await createGroup(s.database.db, { features: ['simulate'] });
-    const admin = await createUser(s.database.db, { groups: [group], role: 'admin' });
-    const superUser = await createUser(s.database.db, { groups: [group], isSuper: true });
-    const headers = authHeaders((await signIn(s.app, admin.email)).token, group.id);
-    const superHeaders = authHeaders((await signIn(s.app, superUser.email)).token, group.id);
-    await s.app.inject({
-      method: 'PUT',
-      url: '/api/campaigns/configuration',
-      headers: superHeaders,
-      payload: {
-        account: { cpsLimit: 10 },
-        fromNumbers: ['+61255500000'],
-        toNumbers: ['+61255509999'],
-      },
+    const { admin } = await simulateTenant(s, { toNumbers: ['+61255509999'] });
+    const campaign = await createCampaign(s, admin, {
+      name: 'Against SIPp',
+      toNumber: '+61255509999',
+      totalCalls: CALLS,
+      callsPerSecond: 5,
+      callDuration: 3,
+      noAnswerTimeout: 5,
+      answerTreatment: '12#',
     });
-    const created = await s.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers,
-      payload: {
-        type: 'fullload',
-        name: 'Against SIPp',
-        fromNumber: '+61255500000',
-        toNumber: '+61255509999',
-        totalCalls: CALLS,
-        callsPerSecond: 5,
-        callDuration: 3,
-        noAnswerTimeout: 5,
-        answerTreatment: '12#',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const campaign = created.json<Campaign>();
-    const started = await s.app.inject({
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/runs/start`,
-      headers,
-      payload: { description: 'Interop' },
-    });
+    const started = await startRun(s, admin, campaign.id, { description: 'Interop' });
     expect(started.statusCode, started.body).toBe(201);
     const run = started.json<CampaignRun>();
-    let current = run;
-    while (!current.isComplete) {
-      await new Promise((r) => setTimeout(r, 250));
-      current = (
-        await s.app.inject({
-          method: 'GET',
-          url: `/api/campaigns/${campaign.id}/runs/${run.id}`,
-          headers,
-        })
-      ).json<CampaignRun>();
-    }
+    const current = await untilDone(s, admin, campaign.id, run.id);
     expect(current.status).toBe('Complete');
-    const stats = (
-      await s.app.inject({
-        method: 'GET',
-        url: `/api/campaigns/${campaign.id}/runs/${run.id}/stats`,
-        headers,
-      })
-    ).json<CampaignRunStats>();
+    const stats = await getJson<CampaignRunStats>(
+      s,
+      admin,
+      `/api/campaigns/${campaign.id}/runs/${run.id}/stats`,
+    );
     expect(stats.counts.Successful).toBe(CALLS);
 
     expect(await exited).toBe(0); // SIPp's exit code: every call succeeded

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign, CampaignCall, CampaignRun, CampaignRunStats } from '@callsight/shared';
+import type { CampaignCall, CampaignRun, CampaignRunStats } from '@callsight/shared';
 import { forGroup } from '../src/db/group-scope.ts';
 import { configEntries } from '../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+import { freePort } from './support/free-port.ts';
+import { createCampaign, getJson, startRun, untilDone } from './support/campaign-flow.ts';
 import { TwilioApiServer } from './support/twilio-api-server.ts';
 
 /**
@@ -16,20 +17,6 @@ import { TwilioApiServer } from './support/twilio-api-server.ts';
 const ACCOUNT = `AC${randomBytes(16).toString('hex')}`;
 const TOKEN = randomBytes(16).toString('hex');
 const N = { answer: '+61255502001', busy: '+61255502002', never: '+61255502003' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 let api: TwilioApiServer;
 let s: TestServer;
@@ -70,58 +57,30 @@ describe('a campaign through Twilio', () => {
         { key: 'SIMULATE_ALLOWED_TO_NUMBERS', value: JSON.stringify(Object.values(N)) },
       ]),
     );
-    const created = await s.app.inject({
-      method: 'POST',
-      url: '/api/campaigns',
-      headers,
-      payload: {
-        type: 'fullload',
-        name: 'Through Twilio',
-        fromNumber: '+61255500000',
-        totalCalls: 6,
-        callsPerSecond: 5,
-        callDuration: 2,
-        noAnswerTimeout: 3,
-        answerTreatment: '1w2',
-      },
+    const campaign = await createCampaign(s, headers, {
+      name: 'Through Twilio',
+      totalCalls: 6,
+      callsPerSecond: 5,
+      callDuration: 2,
+      noAnswerTimeout: 3,
+      answerTreatment: '1w2',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const campaign = created.json<Campaign>();
-    const started = await s.app.inject({
-      method: 'POST',
-      url: `/api/campaigns/${campaign.id}/runs/start`,
-      headers,
-      payload: { description: 'Twilio run' },
-    });
+    const started = await startRun(s, headers, campaign.id, { description: 'Twilio run' });
     expect(started.statusCode, started.body).toBe(201);
     const run = started.json<CampaignRun>();
     expect(run.dialler).toBe('twilio');
-    let current = run;
-    while (!current.isComplete) {
-      await new Promise((r) => setTimeout(r, 200));
-      current = (
-        await s.app.inject({
-          method: 'GET',
-          url: `/api/campaigns/${campaign.id}/runs/${run.id}`,
-          headers,
-        })
-      ).json<CampaignRun>();
-    }
-    const stats = (
-      await s.app.inject({
-        method: 'GET',
-        url: `/api/campaigns/${campaign.id}/runs/${run.id}/stats`,
-        headers,
-      })
-    ).json<CampaignRunStats>();
+    await untilDone(s, headers, campaign.id, run.id);
+    const stats = await getJson<CampaignRunStats>(
+      s,
+      headers,
+      `/api/campaigns/${campaign.id}/runs/${run.id}/stats`,
+    );
     expect(stats.counts).toMatchObject({ Successful: 2, Busy: 2, 'No Answer': 2, Pending: 0 });
-    const calls = (
-      await s.app.inject({
-        method: 'GET',
-        url: `/api/campaigns/${campaign.id}/runs/${run.id}/calls?size=10`,
-        headers,
-      })
-    ).json<CampaignCall[]>();
+    const calls = await getJson<CampaignCall[]>(
+      s,
+      headers,
+      `/api/campaigns/${campaign.id}/runs/${run.id}/calls?size=10`,
+    );
     const answered = calls.filter((c) => c.toNumber === N.answer);
     for (const c of answered) {
       expect(c.callSid).toMatch(/^CA/);

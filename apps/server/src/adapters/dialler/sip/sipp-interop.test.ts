@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../../../test/support/free-port.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SipStack } from './stack.ts';
 import { placeCall } from './uac.ts';
@@ -10,21 +10,6 @@ import { placeCall } from './uac.ts';
  * .ci/run installs it (Debian package sip-tester). Skipped where `sipp` is not installed.
  */
 const hasSipp = spawnSync('sipp', ['-v']).error === undefined;
-
-/** A free UDP-ish port number: a TCP probe on loopback is close enough for a test peer. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 describe.skipIf(!hasSipp)('SIPp as the far end', () => {
   let sipp: ChildProcess;
