@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../common/validation.ts';
 import { PermissionSchema } from '../access/permissions.ts';
-import { isValidTimeZone } from '../explorer/zoned-time.ts';
+import { WINDOW_QUERY_PARAMS, pageInt } from '../common/window-query.ts';
 import {
   ACTION_FIELD_LABELS,
   AGENT_ACTION_BUTTONS,
@@ -390,30 +390,9 @@ export type AuditLogItem = z.infer<typeof AuditLogItemSchema>;
 /** GET /api/auditLogs: { data }, with the total in the recordcount header. */
 export const AuditLogListSchema = z.object({ data: z.array(AuditLogItemSchema) });
 
-const TIME_TEXT = 'Must be now-15m style, an ISO date-time, or YYYY-MM-DDTHH:mm:ss';
-
-const pageInt = (field: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number` })
-    .int(`${field} must be a whole number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max}`);
-
-const windowParams = {
-  /** now-15m style, an ISO date-time with offset, or YYYY-MM-DDTHH:mm:ss in `timezone`. */
-  fromTime: z.string().trim().min(1, TIME_TEXT).optional(),
-  toTime: z.string().trim().min(1, TIME_TEXT).optional(),
-  timezone: z
-    .string()
-    .trim()
-    .refine(isValidTimeZone, { error: 'Must be an IANA time zone such as Europe/London' })
-    .default('UTC'),
-  from: pageInt('from', 0, 1_000_000).default(0),
-};
-
 /** GET /api/groups/{group}/watchers/actions/history (default window: last 15 minutes). */
 export const ActionHistoryQuerySchema = z.strictObject({
-  ...windowParams,
+  ...WINDOW_QUERY_PARAMS,
   size: pageInt('size', 1, WORKFLOW_LIMITS.maxPageSize).default(WORKFLOW_LIMITS.historyPageSize),
   workflowId: z.string().trim().min(1).max(100).optional(),
 });
@@ -421,7 +400,7 @@ export type ActionHistoryQuery = z.output<typeof ActionHistoryQuerySchema>;
 
 /** GET /api/auditLogs (default window: last 1 hour); service and id filter exactly. */
 export const AuditLogQuerySchema = z.strictObject({
-  ...windowParams,
+  ...WINDOW_QUERY_PARAMS,
   size: pageInt('size', 1, WORKFLOW_LIMITS.maxPageSize).default(WORKFLOW_LIMITS.auditPageSize),
   service: z.string().trim().min(1).max(100).optional(),
   id: z.string().trim().min(1).max(200).optional(),

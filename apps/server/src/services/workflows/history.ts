@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  resolveWindowTime,
   type ActionHistoryItem,
   type ActionHistoryQuery,
   type AuditLogItem,
@@ -8,29 +7,9 @@ import {
 } from '@callsight/shared';
 import { auditLog, workflowActionHistory } from '../../db/schema/index.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { queryWindow } from '../../lib/query-window.ts';
 
 const MINUTE_MS = 60_000;
-
-/** The query's window; when an end is absent the default window ends now. */
-function windowOf(
-  query: { fromTime?: string | undefined; toTime?: string | undefined; timezone: string },
-  defaultMs: number,
-  now: Date,
-): { from: Date; to: Date } {
-  const to = query.toTime ? resolveWindowTime(query.toTime, query.timezone, now) : now;
-  if (!to) throw badRequest('Invalid toTime', { toTime: 'Must be now-15m style or a date-time' });
-  const from = query.fromTime
-    ? resolveWindowTime(query.fromTime, query.timezone, now)
-    : new Date(to.getTime() - defaultMs);
-  if (!from)
-    throw badRequest('Invalid fromTime', { fromTime: 'Must be now-15m style or a date-time' });
-  if (to.getTime() < from.getTime())
-    throw badRequest('toTime must not be before fromTime', {
-      toTime: 'toTime must not be before fromTime',
-    });
-  return { from, to };
-}
 
 /** A page of the group's workflow action history, newest first, and the total in the window. */
 export async function listActionHistory(
@@ -38,7 +17,7 @@ export async function listActionHistory(
   query: ActionHistoryQuery,
   now = new Date(),
 ): Promise<{ items: ActionHistoryItem[]; total: number }> {
-  const { from, to } = windowOf(query, 15 * MINUTE_MS, now);
+  const { from, to } = queryWindow(query, 15 * MINUTE_MS, now);
   const h = workflowActionHistory;
   const where = scope.owns(
     h,
@@ -86,7 +65,7 @@ export async function listAuditLogs(
   query: AuditLogQuery,
   now = new Date(),
 ): Promise<{ items: AuditLogItem[]; total: number }> {
-  const { from, to } = windowOf(query, 60 * MINUTE_MS, now);
+  const { from, to } = queryWindow(query, 60 * MINUTE_MS, now);
   const a = auditLog;
   const filters: (SQL | undefined)[] = [gte(a.createdAt, from), lte(a.createdAt, to)];
   if (query.service) filters.push(eq(a.service, query.service));

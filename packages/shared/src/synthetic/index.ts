@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './logic.ts';
+export * from './schemas.ts';

@@ -1,0 +1,113 @@
+import { QUALITY_THRESHOLDS } from '../telemetry/constants.ts';
+import { NO_SCORE_STATUSES, SYNTHETIC_TEXTS, type JobStatus } from './constants.ts';
+
+/** Next run as shown (§2.1): the time, 'Not scheduled', or 'Disabled' when inactive. */
+export function nextRunText(
+  item: { active: boolean; nextRun: string | null },
+  format: (iso: string) => string,
+): string {
+  if (!item.active) return SYNTHETIC_TEXTS.disabled;
+  return item.nextRun ? format(item.nextRun) : SYNTHETIC_TEXTS.notScheduled;
+}
+
+/** Retest's description: '[Retest]' prefixed once (§2.6). */
+export function retestDescription(description: string): string {
+  const prefix = SYNTHETIC_TEXTS.retestPrefix;
+  return description.startsWith(prefix) ? description : `${prefix} ${description}`;
+}
+
+/** Loss percent against a POLQA reference (§9): (reference - measured) / reference * 100. */
+export function lossPercent(reference: number, measured: number): number {
+  return ((reference - measured) / reference) * 100;
+}
+
+/** PSTN latency = echo latency - connect latency (ms, §9). */
+export function pstnLatencyMs(echoMs: number | null, connectMs: number | null): number | null {
+  return echoMs === null || connectMs === null ? null : echoMs - connectMs;
+}
+
+/** Whether the logs show this status's scores as 'N/A' (§4). */
+export const showsNoScores = (status: string) =>
+  (NO_SCORE_STATUSES as readonly string[]).includes(status);
+
+/**
+ * Gauge colour against the previous period (§9): green when the change is >= 0 or the previous
+ * value is 0; yellow for a drop of up to 10 %; red for worse. The subtext reads 'Up n%' / 'Down n%'.
+ */
+export function gaugeChange(
+  current: number | null,
+  previous: number | null,
+): { colour: 'green' | 'yellow' | 'red'; text: string | null } {
+  if (current === null || previous === null || previous === 0)
+    return { colour: 'green', text: null };
+  const change = ((current - previous) / Math.abs(previous)) * 100;
+  const text = `${change >= 0 ? 'Up' : 'Down'} ${Math.abs(change).toFixed(1).replace(/\.0$/, '')}%`;
+  if (change >= 0) return { colour: 'green', text };
+  return { colour: change >= -10 ? 'yellow' : 'red', text };
+}
+
+/** A status tag's colour (§9): red when it starts with 'Very', else yellow. */
+export const tagSeverity = (tag: string): 'error' | 'warning' =>
+  tag.startsWith('Very') ? 'error' : 'warning';
+
+export type Finding = 'Poor' | 'Very Poor' | null;
+
+/** Scores out of 10 (DOMAIN): from 10, 1 off per Poor and 3 per Very Poor finding, floored at 0. */
+export function scoreOutOf10(findings: readonly Finding[]): number {
+  const lost = findings.reduce((sum, f) => sum + (f === 'Very Poor' ? 3 : f === 'Poor' ? 1 : 0), 0);
+  return Math.max(0, 10 - lost);
+}
+
+/** A hop's listening-quality finding (the MOS thresholds of the insights). */
+export function hopFinding(score: number | null): Finding {
+  if (score === null) return null;
+  if (score < QUALITY_THRESHOLDS.mos.veryPoor) return 'Very Poor';
+  return score < QUALITY_THRESHOLDS.mos.poor ? 'Poor' : null;
+}
+
+/** A one-way or round-trip audio latency finding (G.114 bands; round trip counts half). */
+export function latencyFinding(ms: number | null, roundTrip = false): Finding {
+  if (ms === null) return null;
+  const oneWay = roundTrip ? ms / 2 : ms;
+  if (oneWay > QUALITY_THRESHOLDS.audioLatencyMs.veryHigh) return 'Very Poor';
+  return oneWay > QUALITY_THRESHOLDS.audioLatencyMs.high ? 'Poor' : null;
+}
+
+/** Network findings of the agent leg: jitter, packet loss and RTT (averages). */
+export function networkFindings(m: {
+  jitterMs: number | null;
+  packetLossPercent: number | null;
+  rttMs: number | null;
+}): Finding[] {
+  const band = (v: number | null, t: { high: number; veryHigh: number }): Finding =>
+    v === null ? null : v > t.veryHigh ? 'Very Poor' : v > t.high ? 'Poor' : null;
+  return [
+    band(m.jitterMs, QUALITY_THRESHOLDS.jitterMs),
+    band(m.packetLossPercent, QUALITY_THRESHOLDS.packetLossPercent),
+    band(m.rttMs, QUALITY_THRESHOLDS.rttMs),
+  ];
+}
+
+/**
+ * The three scores of a job (decision G-scores): CX = what the customer hears (connect to dialler,
+ * agent to connect) and the round-trip latency; AX = what the agent hears (dialler to connect,
+ * connect to agent) and the same latency; Network = the agent leg's jitter, loss and RTT.
+ */
+export function jobScores(m: {
+  hops: Partial<Record<string, number | null>>;
+  echoLatencyMs: number | null;
+  network: { jitterMs: number | null; packetLossPercent: number | null; rttMs: number | null };
+}): { cxScore: number; axScore: number; networkScore: number } {
+  const latency = latencyFinding(m.echoLatencyMs, true);
+  const hop = (location: string) => hopFinding(m.hops[location] ?? null);
+  return {
+    cxScore: scoreOutOf10([hop('connect_to_dialler'), hop('agent_to_connect'), latency]),
+    axScore: scoreOutOf10([hop('dialler_to_connect'), hop('connect_to_agent'), latency]),
+    networkScore: scoreOutOf10(networkFindings(m.network)),
+  };
+}
+
+/** A job whose call went through gets Poor Call Quality when its MOS is below the group's bar. */
+export function qualityStatus(mos: number | null, poorBelow: number): JobStatus {
+  return mos !== null && mos < poorBelow ? 'Poor Call Quality' : 'Completed';
+}
