@@ -210,3 +210,30 @@ export function connectNumbersFormValues(
     CONNECT_REGIONS.map((r) => [r.value, numbers.find((n) => n.region === r.value)?.number ?? '']),
   );
 }
+
+/**
+ * The warning tags of a job (spec 002 §9) by the group's tagging configs: for each config whose
+ * field has a value, the condition it meets most tightly (for '<' the lowest threshold it is
+ * under, for '>' the highest it is over) names the tag.
+ */
+export function tagsFor(
+  configs: readonly {
+    field: string;
+    conditions: readonly { name: string; operator: string; threshold: number }[];
+  }[],
+  measures: Readonly<Record<string, number | null | undefined>>,
+): string[] {
+  const tags: string[] = [];
+  for (const config of configs) {
+    const value = measures[config.field];
+    if (value === null || value === undefined) continue;
+    const met = config.conditions.filter((c) =>
+      c.operator === '<' ? value < c.threshold : value > c.threshold,
+    );
+    const tightest = met.sort((a, b) =>
+      a.operator === '<' ? a.threshold - b.threshold : b.threshold - a.threshold,
+    )[0];
+    if (tightest && !tags.includes(tightest.name)) tags.push(tightest.name);
+  }
+  return tags;
+}

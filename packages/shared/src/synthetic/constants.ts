@@ -42,6 +42,17 @@ export const AGENT_REGION_NAMES = [
   'London',
 ] as const;
 
+/** The Amazon Connect region of each connect region name (connect numbers are set per code). */
+export const CONNECT_REGION_CODES: Record<string, string> = {
+  'North Virginia': 'us-east-1',
+  Oregon: 'us-west-2',
+  Singapore: 'ap-southeast-1',
+  Sydney: 'ap-southeast-2',
+  Tokyo: 'ap-northeast-1',
+  Frankfurt: 'eu-central-1',
+  London: 'eu-west-2',
+};
+
 /** Every probe region (a connect or an agent region). */
 export const PROBE_REGION_NAMES = [
   ...new Set<string>([...CONNECT_REGION_NAMES, ...AGENT_REGION_NAMES]),

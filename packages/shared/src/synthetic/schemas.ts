@@ -327,3 +327,10 @@ export type PeriodStats = z.infer<typeof PeriodStatsSchema>;
 
 /** GET /gsm/heartbeat/numbers/source. */
 export const SourceNumbersSchema = z.array(z.string());
+
+/** GET /gsm/heartbeat/options: the Heartbeat Config's target numbers and virtual agent names. */
+export const HeartbeatOptionsSchema = z.object({
+  targetPhoneNumbers: z.array(z.string()),
+  virtualAgentNames: z.array(z.string()),
+});
+export type HeartbeatOptions = z.infer<typeof HeartbeatOptionsSchema>;

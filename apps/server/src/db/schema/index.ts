@@ -7,3 +7,4 @@ export * from './journeys.ts';
 export * from './ai.ts';
 export * from './workflows.ts';
 export * from './campaigns.ts';
+export * from './synthetic.ts';

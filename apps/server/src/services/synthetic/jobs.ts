@@ -1,0 +1,261 @@
+import { and, avg, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  JobDetailsSchema,
+  JobStatsSchema,
+  SCORED_STATUSES,
+  SYNTHETIC_LIMITS,
+  SYNTHETIC_TEXTS,
+  type JobDetails,
+  type JobInsights,
+  type JobStats,
+  type PeriodStats,
+  type SyntheticJob,
+  type SyntheticJobsQuery,
+} from '@callsight/shared';
+import type { GroupScope } from '../../db/group-scope.ts';
+import { syntheticJobs } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { queryWindow } from '../../lib/query-window.ts';
+
+export type JobKind = 'monitor' | 'heartbeat';
+type JobRow = typeof syntheticJobs.$inferSelect;
+
+const JOB_STATE_SET = new Set<string>([
+  'Queued',
+  'Running',
+  'Completed',
+  'Poor Call Quality',
+  'Busy',
+  'No Answer',
+  'Failed',
+  'Call Disconnected Prematurely',
+  'Call Failed',
+  'Agent Error',
+  'Call Not Accepted',
+  'Call Not Accepted by Agent',
+]);
+
+/** One line about a job for previews. */
+function previewOf(r: JobRow): string {
+  if (r.status === 'Queued' || r.status === 'Running') return r.status;
+  const seconds =
+    r.startedAt && r.endedAt
+      ? Math.round((r.endedAt.getTime() - r.startedAt.getTime()) / 1000)
+      : null;
+  const parts = [r.status];
+  if (seconds !== null) parts.push(`in ${seconds} s`);
+  if (r.mos !== null) parts.push(`MOS ${r.mos.toFixed(2)}`);
+  return parts.join(', ');
+}
+
+const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+
+export function toJob(r: JobRow): SyntheticJob {
+  return {
+    jobId: r.id,
+    kind: r.kind === 'monitor' ? 'monitor' : 'heartbeat',
+    heartbeatId: r.heartbeatId,
+    monitorId: r.monitorId,
+    agentId: r.agentId,
+    agentType:
+      r.agentType === 'HUMAN_AGENT' || r.agentType === 'VIRTUAL_AGENT' ? r.agentType : null,
+    cxScore: round1(r.cxScore),
+    axScore: round1(r.axScore),
+    networkScore: round1(r.networkScore),
+    mos: r.mos === null ? null : Math.round(r.mos * 100) / 100,
+    diallerCallId: r.diallerCallId,
+    receiverCallId: r.receiverCallId,
+    callContactId: r.callContactId,
+    callSid: r.diallerCallId,
+    status: (JOB_STATE_SET.has(r.status) ? r.status : 'Call Failed') as SyntheticJob['status'],
+    description: r.description,
+    carrier: r.carrier,
+    tags: r.tags,
+    toNumber: r.toNumber,
+    fromNumber: r.fromNumber,
+    connectRegion: r.connectRegion,
+    agentRegion: r.agentRegion,
+    preview: previewOf(r),
+    createdOn: r.createdOn.toISOString(),
+    updatedOn: r.updatedOn.toISOString(),
+  };
+}
+
+function criteria(
+  scope: GroupScope,
+  kind: JobKind,
+  query: SyntheticJobsQuery,
+  window: { from: Date; to: Date },
+): SQL {
+  const j = syntheticJobs;
+  const conds: (SQL | undefined)[] = [
+    eq(j.kind, kind),
+    gte(j.createdOn, window.from),
+    lte(j.createdOn, window.to),
+  ];
+  if (query.status?.length) conds.push(inArray(j.status, query.status));
+  if (query.agentType?.length) conds.push(inArray(j.agentType, query.agentType));
+  if (query.targetPhoneNumber?.length) conds.push(inArray(j.toNumber, query.targetPhoneNumber));
+  if (query.connectRegions?.length) conds.push(inArray(j.connectRegion, query.connectRegions));
+  if (query.agentRegions?.length) conds.push(inArray(j.agentRegion, query.agentRegions));
+  if (query.heartbeatId) conds.push(eq(j.heartbeatId, query.heartbeatId));
+  if (query.monitorId) conds.push(eq(j.monitorId, query.monitorId));
+  return scope.owns(j, ...conds);
+}
+
+/** GET …/jobs: a page of jobs matching the criteria, newest first, and their number. */
+export async function listJobs(
+  scope: GroupScope,
+  kind: JobKind,
+  query: SyntheticJobsQuery,
+  now = new Date(),
+): Promise<{ rows: SyntheticJob[]; total: number }> {
+  const window = queryWindow(query, SYNTHETIC_LIMITS.logsWindowMs, now);
+  const where = criteria(scope, kind, query, window);
+  const [rows, [counted]] = await Promise.all([
+    scope.db
+      .select()
+      .from(syntheticJobs)
+      .where(where)
+      .orderBy(desc(syntheticJobs.createdOn), desc(syntheticJobs.id))
+      .limit(query.size)
+      .offset(query.from),
+    scope.db.select({ n: count() }).from(syntheticJobs).where(where),
+  ]);
+  return { rows: rows.map(toJob), total: counted?.n ?? 0 };
+}
+
+async function jobRow(scope: GroupScope, kind: JobKind, id: string): Promise<JobRow> {
+  const [row] = await scope.db
+    .select()
+    .from(syntheticJobs)
+    .where(scope.owns(syntheticJobs, eq(syntheticJobs.id, id), eq(syntheticJobs.kind, kind)));
+  if (!row) throw notFound(SYNTHETIC_TEXTS.jobNotFound);
+  return row;
+}
+
+const EMPTY_DETAILS: Omit<JobDetails, 'job' | 'tags'> = {
+  polqaScores: [],
+  audioLatency: [],
+  pstnLatencyMs: null,
+  transcription: null,
+  softphoneEvents: { connected: null, accepted: null, ended: null },
+  softphoneSummary: null,
+  contactTraceSummary: null,
+  telephony: {
+    sipCode: null,
+    sipReason: null,
+    postDialDelayMs: null,
+    ringingMs: null,
+    answerTimeSec: null,
+    durationSec: null,
+  },
+  message: null,
+};
+
+/** GET …/jobs/{id}: the job with what its call measured (empty parts while it runs). */
+export async function jobDetails(
+  scope: GroupScope,
+  kind: JobKind,
+  id: string,
+): Promise<JobDetails> {
+  const row = await jobRow(scope, kind, id);
+  const stored = JobDetailsSchema.omit({ job: true, tags: true })
+    .partial()
+    .safeParse(row.details ?? {});
+  return {
+    ...EMPTY_DETAILS,
+    ...(stored.success ? stored.data : {}),
+    message: row.message,
+    job: toJob(row),
+    tags: row.tags,
+  };
+}
+
+/** GET …/jobs/{id}/stats: per-second stats of the agent leg. */
+export async function jobStats(scope: GroupScope, kind: JobKind, id: string): Promise<JobStats> {
+  const row = await jobRow(scope, kind, id);
+  const stats = JobStatsSchema.safeParse((row.details as { stats?: unknown } | null)?.stats ?? []);
+  return stats.success ? stats.data : [];
+}
+
+/** GET …/jobs/{id}/insights: caller, callee, carrier, post-dial delay, last SIP response. */
+export async function jobInsights(
+  scope: GroupScope,
+  kind: JobKind,
+  id: string,
+): Promise<JobInsights> {
+  const details = await jobDetails(scope, kind, id);
+  return {
+    summary: {
+      from: { caller: details.job.fromNumber },
+      to: { callee: details.job.toNumber, carrier: details.job.carrier },
+      properties: {
+        pdd_ms: details.telephony.postDialDelayMs,
+        last_sip_response_num: details.telephony.sipCode,
+      },
+    },
+    carrier_edge: details.contactTraceSummary?.SystemEndpoint.Address ?? null,
+  };
+}
+
+/** The recording file of a hop (or echo/connect) of a job, 404 when there is none. */
+export async function jobRecording(
+  scope: GroupScope,
+  id: string,
+  location: string,
+): Promise<string> {
+  const [row] = await scope.db
+    .select({ details: syntheticJobs.details })
+    .from(syntheticJobs)
+    .where(scope.owns(syntheticJobs, eq(syntheticJobs.id, id)));
+  const files = (row?.details as { recordings?: Record<string, string> } | null)?.recordings;
+  const path = files?.[location];
+  if (!path) throw notFound(SYNTHETIC_TEXTS.recordingNotFound);
+  return path;
+}
+
+/**
+ * GET …/jobs/stats (§7.1): for the window asked (default the last 4 hours) and the window of the
+ * same length before it, over the jobs of the statuses asked (default Completed and Poor Call
+ * Quality, as the spec's criteria): their number, the share Completed, the average scores.
+ */
+export async function periodStats(
+  scope: GroupScope,
+  kind: JobKind,
+  query: SyntheticJobsQuery,
+  now = new Date(),
+): Promise<PeriodStats> {
+  const current = queryWindow(query, SYNTHETIC_LIMITS.insightsWindowMs, now);
+  const span = current.to.getTime() - current.from.getTime();
+  const previous = { from: new Date(current.from.getTime() - span), to: current.from };
+  const statuses = query.status?.length ? query.status : [...SCORED_STATUSES];
+  const num = (v: string | null | undefined) =>
+    v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10;
+  const figures = async (window: { from: Date; to: Date }, endInclusive: boolean) => {
+    const j = syntheticJobs;
+    const base = criteria(scope, kind, { ...query, status: statuses }, window);
+    const [row] = await scope.db
+      .select({
+        count: count(),
+        completed: sql<number>`count(*) filter (where ${j.status} = 'Completed')::int`,
+        cx: avg(j.cxScore),
+        ax: avg(j.axScore),
+        network: avg(j.networkScore),
+      })
+      .from(j)
+      .where(endInclusive ? base : and(base, lt(j.createdOn, window.to)));
+    const total = row?.count ?? 0;
+    return {
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      count: total,
+      completedPercentage:
+        total > 0 ? Math.round((Number(row?.completed ?? 0) / total) * 1000) / 10 : null,
+      cxScore: num(row?.cx),
+      axScore: num(row?.ax),
+      networkScore: num(row?.network),
+    };
+  };
+  return { current: await figures(current, true), previous: await figures(previous, false) };
+}

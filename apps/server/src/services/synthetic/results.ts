@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import {
+  CALL_TAG_CONFIGURATIONS,
+  SYNTHETIC_LIMITS,
+  TaggingConfigSchema,
+  tagsFor,
+  type JobDetails,
+  type JobStats,
+  type JobStatus,
+} from '@callsight/shared';
+import type { Db } from '../../db/client.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
+import { syntheticJobs } from '../../db/schema/index.ts';
+import type { PushPublisher } from '../../push/push-server.ts';
+import { fieldOf, readValue } from '../config/config-entries.ts';
+import { toJob } from './jobs.ts';
+
+/** What one test call produced, by the in-process probe or a remote one. */
+export interface JobResult {
+  status: JobStatus;
+  message: string | null;
+  startedAt: Date;
+  endedAt: Date;
+  diallerCallId: string | null;
+  receiverCallId: string | null;
+  callContactId: string | null;
+  carrier: string | null;
+  mos: number | null;
+  cxScore: number | null;
+  axScore: number | null;
+  networkScore: number | null;
+  details: Omit<JobDetails, 'job' | 'tags'>;
+  stats: JobStats;
+  /** The measures the group's tagging configs test (TAGGING_FIELDS). */
+  measures: Record<string, number | null>;
+  /** Recording files by location (hops, echo, connect). */
+  recordings: Record<string, string>;
+}
+
+/** The route serving a job's recording of one location. */
+export const jobRecordingUrl = (jobId: string, location: string) =>
+  `/api/gsm/jobs/${jobId}/recordings/${location}`;
+
+async function taggingConfigs(scope: GroupScope) {
+  const value = await readValue(scope, fieldOf(CALL_TAG_CONFIGURATIONS));
+  return (Array.isArray(value) ? value : []).flatMap((v) => {
+    const parsed = TaggingConfigSchema.safeParse(v);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/**
+ * Writes a finished job: its status, scores (none for the no-score statuses), carrier, warning
+ * tags by the group's tagging configs, details with the recordings' URLs; then tells the group's
+ * heartbeat pages (push channel heartbeatJobs).
+ */
+export async function writeJobResult(
+  db: Db,
+  push: Pick<PushPublisher, 'publish'>,
+  job: { id: string; groupId: string },
+  result: JobResult,
+): Promise<void> {
+  const scope = forGroup(db, job.groupId);
+  const tags = tagsFor(await taggingConfigs(scope), result.measures);
+  const polqaScores = result.details.polqaScores.map((p) => ({
+    ...p,
+    url: result.recordings[p.location] ? jobRecordingUrl(job.id, p.location) : null,
+  }));
+  const [row] = await db
+    .update(syntheticJobs)
+    .set({
+      status: result.status,
+      message: result.message,
+      startedAt: result.startedAt,
+      endedAt: result.endedAt,
+      updatedOn: new Date(),
+      diallerCallId: result.diallerCallId,
+      receiverCallId: result.receiverCallId,
+      callContactId: result.callContactId,
+      carrier: result.carrier,
+      mos: result.mos,
+      cxScore: result.cxScore,
+      axScore: result.axScore,
+      networkScore: result.networkScore,
+      tags,
+      details: {
+        ...result.details,
+        polqaScores,
+        stats: result.stats,
+        recordings: result.recordings,
+      },
+      claimedBy: null,
+      leaseUntil: null,
+    })
+    .where(scope.owns(syntheticJobs, eq(syntheticJobs.id, job.id)))
+    .returning();
+  if (row) publishJob(push, row);
+}
+
+/** Sends a job's row to the group's heartbeat pages. */
+export function publishJob(
+  push: Pick<PushPublisher, 'publish'>,
+  row: typeof syntheticJobs.$inferSelect,
+): void {
+  push.publish(row.groupId, SYNTHETIC_LIMITS.pushChannel, { job: toJob(row) });
+}
