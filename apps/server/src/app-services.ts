@@ -11,6 +11,7 @@ import { ConcurrencyGate } from './services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from './services/telemetry/ingest-context.ts';
 import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
 import { createCampaignDialling, type CampaignDialling } from './services/campaigns/dialling.ts';
+import { createSynthetic, type SyntheticRuntime } from './services/synthetic/runtime.ts';
 
 /** The ingestion path of this process: its write gate and the trailing calls' catch-up. */
 export interface Ingest {
@@ -29,6 +30,8 @@ export interface AppServices {
   ingest: Ingest;
   /** Campaign runs: the run engine, the SIP dialler and the built-in answering endpoint. */
   campaigns: CampaignDialling;
+  /** Synthetic tests: the scheduler and the in-process probe. */
+  synthetic: SyntheticRuntime;
   /** Starts background work (after the server is ready). */
   start(): void;
   stop(): Promise<void>;
@@ -52,17 +55,21 @@ export function buildAppServices(opts: {
   const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
   const trailing = new TrailingSummaries(base, log);
   const campaigns = createCampaignDialling({ config, db, log });
+  const synthetic = createSynthetic({ config, db, push, log, run: null });
   return {
     llm: createLlmAdapter(config),
     eventBridge,
     workflows,
     ingest: { gate, trailing, deps: { ...base, trailing } },
     campaigns,
+    synthetic,
     start: () => {
       trailing.start();
       campaigns.start();
+      synthetic.start();
     },
     async stop() {
+      await synthetic.stop();
       await campaigns.stop();
       await trailing.stop();
       await workflows.stop();

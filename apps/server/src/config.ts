@@ -135,6 +135,14 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** Twilio's REST API (default https://api.twilio.com); another address for tests. */
   TWILIO_API_URL: z.url().optional(),
+  /** Synthetic tests (issue 18): run the scheduler in this process (several may share a database). */
+  SYNTHETIC_SCHEDULER: z.stringbool().default(true),
+  /** Test calls the in-process probe runs at once (0: none; remote probes only). */
+  PROBE_CONCURRENCY: z.coerce.number().int().min(0).max(200).default(4),
+  /** Regions served by remote probes (`npm run probe`); the in-process probe leaves their jobs. */
+  PROBE_REMOTE_REGIONS: z.string().default('').transform(commaList),
+  /** The offline speech-to-text engine's binary (pocketsphinx); absent: transcription not available. */
+  STT_POCKETSPHINX_BIN: z.string().default('pocketsphinx_continuous'),
   /** OpenAI-compatible chat model for the copilot and AI summaries; built-in engines when unset. */
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).optional(),

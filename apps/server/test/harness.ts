@@ -16,6 +16,8 @@ export interface TestServer {
   ctx: AppContext;
   database: Database;
   config: AppConfig;
+  /** The PostgreSQL database's URL (a second process may connect to it); none on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   let dropDatabase = async () => {};
+  let databaseUrl: string | undefined;
   let database: Database;
   if (TEST_DB === 'postgres') {
     const name = `callsight_test_${randomUUID().replaceAll('-', '')}`;
@@ -37,7 +40,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     await admin.end();
     const url = new URL(PG_ADMIN_URL);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl, dataDir: 'memory://' });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
@@ -55,6 +59,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ctx,
     database,
     config,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async close() {
       await app.close();
       await database.close();

@@ -59,7 +59,11 @@ type Kind =
   | 'span'
   | 'contact'
   | 'campaign'
-  | 'run';
+  | 'run'
+  | 'monitor'
+  | 'heartbeatTest'
+  | 'job'
+  | 'monitorJob';
 
 /** Each path parameter that names an object: the kinds of object it may name. */
 const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
@@ -77,6 +81,10 @@ const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
     'thread',
     'summaryThread',
     'campaign',
+    'monitor',
+    'heartbeatTest',
+    'job',
+    'monitorJob',
   ],
   group: ['group'],
   runId: ['run'],
@@ -94,6 +102,10 @@ const SHARED_PARAMS: Record<string, { values: string[]; reason: string }> = {
     reason: 'a config key: each group keeps its own value under the same name',
   },
   flag: { values: ['true'], reason: '"true" lists deleted event sources too' },
+  location: {
+    values: ['dialler_to_connect'],
+    reason: "a hop's name: every job has the same four (the job id names the object)",
+  },
   seq: {
     values: ['1'],
     reason: "a call's position in its run: every run has a call 1; the run id names the object",
@@ -367,6 +379,23 @@ const ID_PROBES: Record<string, (a: Tenant, b: Tenant) => Probe[]> = {
       expect: [200],
     },
   ],
+  ...Object.fromEntries(
+    ['monitors', 'heartbeat'].flatMap((kind) =>
+      ['jobs', 'jobs/stats'].map((path) => [
+        `GET /api/gsm/${kind}/${path}`,
+        (_a: Tenant, b: Tenant): Probe[] => [
+          {
+            query: { fromTime: 'now-1d', toTime: 'now+1h', heartbeatId: b.objects.heartbeatTest },
+            expect: [200, 403],
+          },
+          {
+            query: { fromTime: 'now-1d', toTime: 'now+1h', monitorId: b.objects.monitor },
+            expect: [200, 403],
+          },
+        ],
+      ]),
+    ),
+  ),
   'GET /api/auditLogs': (_a, b) => [
     { query: { fromTime: 'now-1d', toTime: 'now', id: b.objects.watcher }, expect: [200] },
   ],
@@ -557,6 +586,52 @@ async function buildTenant(label: string): Promise<Tenant> {
     reason: marker,
   });
 
+  // Synthetic tests: a monitor, a heartbeat test and a job of each, straight in the tables (GSM
+  // routes are for super users; this tenant's admin is not one).
+  await db
+    .insert(schema.configEntries)
+    .values({ groupId: group.id, key: 'HEARTBEAT_ENABLED', value: 'true' });
+  const [monitor] = await db
+    .insert(schema.gsmMonitors)
+    .values({
+      groupId: group.id,
+      description: marker,
+      connectRegions: ['Sydney'],
+      agentRegions: ['Sydney'],
+      scheduleMinutes: 0,
+    })
+    .returning();
+  const [test] = await db
+    .insert(schema.heartbeatTests)
+    .values({
+      groupId: group.id,
+      description: marker,
+      agentType: 'VIRTUAL_AGENT',
+      agentIds: [marker],
+      sourcePhoneNumber: '+61290000300',
+      targetPhoneNumber: '+61255501001',
+      scheduleMinutes: 0,
+    })
+    .returning();
+  if (!monitor || !test) throw new Error('synthetic sources not created');
+  const jobOf = (kind: 'monitor' | 'heartbeat') => ({
+    groupId: group.id,
+    kind,
+    ...(kind === 'monitor' ? { monitorId: monitor.id } : { heartbeatId: test.id }),
+    slotAt: new Date(),
+    agentId: marker,
+    connectRegion: 'Sydney',
+    agentRegion: 'Sydney',
+    status: 'Completed',
+    description: marker,
+    details: { recordings: { dialler_to_connect: `/nonexistent/${marker}.wav` } },
+  });
+  const [job, monitorJob] = await db
+    .insert(schema.syntheticJobs)
+    .values([jobOf('heartbeat'), jobOf('monitor')])
+    .returning();
+  if (!job || !monitorJob) throw new Error('synthetic jobs not created');
+
   return {
     label,
     marker,
@@ -581,6 +656,10 @@ async function buildTenant(label: string): Promise<Tenant> {
       contact,
       campaign: campaign.id,
       run: run.id,
+      monitor: monitor.id,
+      heartbeatTest: test.id,
+      job: job.id,
+      monitorJob: monitorJob.id,
     },
   };
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createApiKey, createGroup, createUser, signIn } from './factories.ts';
+import { forGroup } from '../src/db/group-scope.ts';
+import { configEntries } from '../src/db/schema/index.ts';
 import {
   fillPath,
   hasBody,
@@ -44,6 +46,7 @@ const PARAMS: Record<string, (groupId: string) => string> = {
   spanId: () => 'e'.repeat(16),
   runId: () => randomUUID(),
   seq: () => '1',
+  location: () => 'dialler_to_connect',
 };
 
 /**
@@ -66,6 +69,15 @@ beforeAll(async () => {
   ops = operations(s.app.swagger() as unknown as OpenApiDocument).filter((op) => !isPublic(op));
   const group = await createGroup(s.database.db, { features: [...FEATURE_FLAGS] });
   groupId = group.id;
+  // Every module on: the heartbeat routes also need HEARTBEAT_ENABLED.
+  await s.database.db
+    .insert(configEntries)
+    .values(
+      forGroup(s.database.db, group.id).row(configEntries, {
+        key: 'HEARTBEAT_ENABLED',
+        value: 'true',
+      }),
+    );
   for (const role of ['viewer', 'user', 'admin'] as const) {
     const user = await createUser(s.database.db, { groups: [group], role });
     headers[role] = authHeaders((await signIn(s.app, user.email)).token, group.id);

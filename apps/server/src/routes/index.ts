@@ -22,6 +22,7 @@ import { aiSummaryRoutes } from './ai-summary.ts';
 import { helpRoutes } from './help.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { twilioCallbackRoutes } from './twilio-callbacks.ts';
+import { syntheticRoutes } from './synthetic.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -48,4 +49,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   helpRoutes,
   campaignRoutes,
   twilioCallbackRoutes,
+  syntheticRoutes,
 ];

@@ -142,6 +142,30 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/campaigns/:id/runs/:runId/calls': READERS,
   'GET /api/campaigns/:id/runs/:runId/calls/:seq/recording': READERS,
 
+  // Synthetic tests (issue 18, spec 002 §6): GSM monitors and their jobs are for super users;
+  // heartbeat tests for admins and super users; heartbeat logs for viewers too (heartbeat on).
+  'GET /api/gsm/monitors': SUPER,
+  'POST /api/gsm/monitors': SUPER,
+  'POST /api/gsm/monitors/:id/disable': SUPER,
+  'DELETE /api/gsm/monitors/:id': SUPER,
+  'GET /api/gsm/monitors/jobs': SUPER,
+  'GET /api/gsm/monitors/jobs/stats': SUPER,
+  'GET /api/gsm/monitors/jobs/:id': SUPER,
+  'GET /api/gsm/monitors/jobs/:id/stats': SUPER,
+  'GET /api/gsm/monitors/jobs/:id/insights': SUPER,
+  'GET /api/gsm/heartbeat': ADMINS,
+  'POST /api/gsm/heartbeat': ADMINS,
+  'POST /api/gsm/heartbeat/:id/disable': ADMINS,
+  'DELETE /api/gsm/heartbeat/:id': ADMINS,
+  'GET /api/gsm/heartbeat/numbers/source': ADMINS,
+  'GET /api/gsm/heartbeat/options': ADMINS,
+  'GET /api/gsm/heartbeat/jobs': READERS,
+  'GET /api/gsm/heartbeat/jobs/stats': READERS,
+  'GET /api/gsm/heartbeat/jobs/:id': READERS,
+  'GET /api/gsm/heartbeat/jobs/:id/stats': READERS,
+  'GET /api/gsm/heartbeat/jobs/:id/insights': READERS,
+  'GET /api/gsm/jobs/:id/recordings/:location': READERS,
+
   // Our own help articles (help button without a chat widget): every member.
   'GET /api/help': MEMBERS,
 };

@@ -1,4 +1,4 @@
-import { and, avg, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { avg, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   JobDetailsSchema,
   JobStatsSchema,
@@ -81,12 +81,12 @@ export function toJob(r: JobRow): SyntheticJob {
   };
 }
 
+/** The conditions of the criteria (the caller puts them under its scope). */
 function criteria(
-  scope: GroupScope,
   kind: JobKind,
   query: SyntheticJobsQuery,
   window: { from: Date; to: Date },
-): SQL {
+): (SQL | undefined)[] {
   const j = syntheticJobs;
   const conds: (SQL | undefined)[] = [
     eq(j.kind, kind),
@@ -100,7 +100,7 @@ function criteria(
   if (query.agentRegions?.length) conds.push(inArray(j.agentRegion, query.agentRegions));
   if (query.heartbeatId) conds.push(eq(j.heartbeatId, query.heartbeatId));
   if (query.monitorId) conds.push(eq(j.monitorId, query.monitorId));
-  return scope.owns(j, ...conds);
+  return conds;
 }
 
 /** GET …/jobs: a page of jobs matching the criteria, newest first, and their number. */
@@ -111,16 +111,19 @@ export async function listJobs(
   now = new Date(),
 ): Promise<{ rows: SyntheticJob[]; total: number }> {
   const window = queryWindow(query, SYNTHETIC_LIMITS.logsWindowMs, now);
-  const where = criteria(scope, kind, query, window);
+  const conds = criteria(kind, query, window);
   const [rows, [counted]] = await Promise.all([
     scope.db
       .select()
       .from(syntheticJobs)
-      .where(where)
+      .where(scope.owns(syntheticJobs, ...conds))
       .orderBy(desc(syntheticJobs.createdOn), desc(syntheticJobs.id))
       .limit(query.size)
       .offset(query.from),
-    scope.db.select({ n: count() }).from(syntheticJobs).where(where),
+    scope.db
+      .select({ n: count() })
+      .from(syntheticJobs)
+      .where(scope.owns(syntheticJobs, ...conds)),
   ]);
   return { rows: rows.map(toJob), total: counted?.n ?? 0 };
 }
@@ -199,16 +202,19 @@ export async function jobInsights(
   };
 }
 
-/** The recording file of a hop (or echo/connect) of a job, 404 when there is none. */
+/** The recording file of a hop (or echo/connect) of a job of the kinds the caller may read; else 404. */
 export async function jobRecording(
   scope: GroupScope,
   id: string,
   location: string,
+  kinds: readonly JobKind[],
 ): Promise<string> {
   const [row] = await scope.db
     .select({ details: syntheticJobs.details })
     .from(syntheticJobs)
-    .where(scope.owns(syntheticJobs, eq(syntheticJobs.id, id)));
+    .where(
+      scope.owns(syntheticJobs, eq(syntheticJobs.id, id), inArray(syntheticJobs.kind, [...kinds])),
+    );
   const files = (row?.details as { recordings?: Record<string, string> } | null)?.recordings;
   const path = files?.[location];
   if (!path) throw notFound(SYNTHETIC_TEXTS.recordingNotFound);
@@ -234,7 +240,8 @@ export async function periodStats(
     v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10;
   const figures = async (window: { from: Date; to: Date }, endInclusive: boolean) => {
     const j = syntheticJobs;
-    const base = criteria(scope, kind, { ...query, status: statuses }, window);
+    const conds = criteria(kind, { ...query, status: statuses }, window);
+    if (!endInclusive) conds.push(lt(j.createdOn, window.to));
     const [row] = await scope.db
       .select({
         count: count(),
@@ -244,7 +251,7 @@ export async function periodStats(
         network: avg(j.networkScore),
       })
       .from(j)
-      .where(endInclusive ? base : and(base, lt(j.createdOn, window.to)));
+      .where(scope.owns(j, ...conds));
     const total = row?.count ?? 0;
     return {
       from: window.from.toISOString(),

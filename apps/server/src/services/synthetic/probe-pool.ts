@@ -46,6 +46,7 @@ export async function claimJob(
   regions: { only?: string[]; except?: string[]; groupId?: string },
 ): Promise<ClaimedJob | null> {
   const j = syntheticJobs;
+  // `id = (subquery)`, not `id in (…)`: a LIMIT under IN may be planned per row and take more.
   const next = db
     .select({ id: j.id })
     .from(j)
@@ -70,7 +71,7 @@ export async function claimJob(
       startedAt: sql`now()`,
       updatedOn: sql`now()`,
     })
-    .where(acrossGroups.where(inArray(j.id, next), eq(j.status, 'Queued')))
+    .where(acrossGroups.where(sql`${j.id} = (${next})`, eq(j.status, 'Queued')))
     .returning();
   return row ?? null;
 }

@@ -1,0 +1,58 @@
+import { hostname } from 'node:os';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { PushPublisher } from '../../push/push-server.ts';
+import { ProbePool, type RunJob } from './probe-pool.ts';
+import { SyntheticScheduler } from './scheduler.ts';
+
+type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void };
+
+/** The synthetic tests of this process: its scheduler and its in-process probe. */
+export interface SyntheticRuntime {
+  /** Queue what is due now and let the probe take it (after a create). */
+  wake(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires the scheduler (SYNTHETIC_SCHEDULER) and the in-process probe (PROBE_CONCURRENCY test
+ * calls at once, leaving PROBE_REMOTE_REGIONS to remote probes) of the process (issue 18).
+ */
+export function createSynthetic(opts: {
+  config: AppConfig;
+  db: Db;
+  push: Pick<PushPublisher, 'publish'>;
+  log: Log;
+  run: RunJob | null;
+}): SyntheticRuntime {
+  const { config, db, push, log, run } = opts;
+  const pool =
+    run && config.PROBE_CONCURRENCY > 0
+      ? new ProbePool({
+          db,
+          push,
+          log,
+          run,
+          probeId: `${hostname()}:${process.pid}`,
+          concurrency: config.PROBE_CONCURRENCY,
+          remoteRegions: config.PROBE_REMOTE_REGIONS,
+        })
+      : null;
+  const scheduler = config.SYNTHETIC_SCHEDULER
+    ? new SyntheticScheduler({ db, log, onQueued: () => pool?.wake() })
+    : null;
+  return {
+    wake() {
+      void scheduler?.tick().then(() => pool?.wake());
+    },
+    start() {
+      scheduler?.start();
+      pool?.start();
+    },
+    async stop() {
+      scheduler?.stop();
+      await pool?.stop();
+    },
+  };
+}
