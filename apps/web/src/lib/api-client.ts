@@ -29,6 +29,7 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Schema the answer is parsed with; the result is its output type. */
   schema: S;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData is sent as it is, multipart/form-data (a file upload). */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   signal?: AbortSignal;
@@ -38,10 +39,16 @@ export interface RequestOptions<S extends z.ZodType> {
   renewOnExpiry?: boolean;
 }
 
+/** What a request sends, whatever its answer is read as. */
+export type SendOptions = Omit<RequestOptions<z.ZodType>, 'schema'>;
+
 const API_BASE = '/api';
 
-function buildUrl(path: string, query: RequestOptions<z.ZodType>['query']): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+function buildUrl(path: string, query: SendOptions['query']): string {
+  // A link the server handed out (a call's recordingUrl) already starts with the API's base.
+  const url = path.startsWith(`${API_BASE}/`)
+    ? path
+    : `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -70,12 +77,16 @@ function toError(status: number, body: unknown): ApiRequestError {
   return new ApiRequestError(status, `HTTP_${status}`, `The server answered ${status}.`);
 }
 
-async function send<S extends z.ZodType>(
-  path: string,
-  options: RequestOptions<S>,
-): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+/** A JSON body as text; a FormData as it is, for the browser to set its multipart boundary. */
+function encodeBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
+async function send(path: string, options: SendOptions, accept: string): Promise<Response> {
+  const body = encodeBody(options.body);
+  const headers: Record<string, string> = { Accept: accept };
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
   const session = getSession();
   if (options.auth !== false && session) {
     headers.Authorization = `Bearer ${session.accessToken}`;
@@ -85,7 +96,7 @@ async function send<S extends z.ZodType>(
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -97,6 +108,26 @@ async function send<S extends z.ZodType>(
       'Could not reach the server. Check your connection.',
     );
   }
+}
+
+/**
+ * Sends the request; an expired access token (401 TOKEN_EXPIRED) is renewed once through the
+ * refresh cookie and the request retried. A non-2xx answer throws its ApiRequestError.
+ */
+async function sendRenewing(path: string, options: SendOptions, accept: string): Promise<Response> {
+  let response = await send(path, options, accept);
+  if (response.status === 401 && options.auth !== false && options.renewOnExpiry !== false) {
+    const error = toError(response.status, await readJson(response));
+    if (error.code !== ERROR_CODES.tokenExpired) throw error;
+    try {
+      await renewSession();
+    } catch {
+      throw error;
+    }
+    response = await send(path, options, accept);
+  }
+  if (!response.ok) throw toError(response.status, await readJson(response));
+  return response;
 }
 
 /**
@@ -115,21 +146,8 @@ export async function apiRequestWithHeaders<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<{ data: z.output<S>; headers: Headers }> {
-  let response = await send(path, options);
-  if (response.status === 401 && options.auth !== false && options.renewOnExpiry !== false) {
-    const body = await readJson(response);
-    const error = toError(response.status, body);
-    if (error.code !== ERROR_CODES.tokenExpired) throw error;
-    try {
-      await renewSession();
-    } catch {
-      throw error;
-    }
-    response = await send(path, options);
-  }
-  const body = await readJson(response);
-  if (!response.ok) throw toError(response.status, body);
-  const parsed = options.schema.safeParse(body);
+  const response = await sendRenewing(path, options, 'application/json');
+  const parsed = options.schema.safeParse(await readJson(response));
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error);
     throw new ApiRequestError(
@@ -139,4 +157,9 @@ export async function apiRequestWithHeaders<S extends z.ZodType>(
     );
   }
   return { data: parsed.data, headers: response.headers };
+}
+
+/** Like apiRequest, for an answer that is a file (a call's recording): its bytes as a Blob. */
+export async function apiBlob(path: string, options: SendOptions = {}): Promise<Blob> {
+  return (await sendRenewing(path, options, '*/*')).blob();
 }

@@ -1,8 +1,10 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
+import { LoadState, type LoadStateProps } from '../load-state/index.ts';
 
 /** Set inside a WizardDialog: the Wizard then lays its steps and buttons out as dialog parts. */
 export const InWizardDialog = createContext(false);
@@ -63,5 +65,14 @@ export function WizardDialog({
       </DialogTitle>
       <InWizardDialog.Provider value>{children}</InWizardDialog.Provider>
     </Dialog>
+  );
+}
+
+/** What a WizardDialog shows until its Wizard can open: a spinner, or the failure with Retry. */
+export function WizardLoadState(props: LoadStateProps) {
+  return (
+    <DialogContent sx={{ minHeight: 200 }}>
+      <LoadState {...props} />
+    </DialogContent>
   );
 }

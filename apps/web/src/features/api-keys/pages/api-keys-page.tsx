@@ -10,6 +10,7 @@ import {
   type ApiToken,
   type ApiTokenCreated,
 } from '@callsight/shared';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog/index.ts';
@@ -77,16 +78,7 @@ export function ApiKeysPage() {
         </Alert>
       )}
       {tokens.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void tokens.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {API_TOKEN_TEXTS.fetchFailed}
-        </Alert>
+        <RetryAlert onRetry={() => void tokens.refetch()}>{API_TOKEN_TEXTS.fetchFailed}</RetryAlert>
       ) : (
         <ApiKeysTable
           tokens={tokens.data}

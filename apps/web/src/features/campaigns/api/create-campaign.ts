@@ -5,8 +5,7 @@ import {
   type Campaign,
   type CampaignCreateInput,
 } from '@callsight/shared';
-import { ApiRequestError, isApiError } from '../../../lib/api-client.ts';
-import { authorizedFetch } from './authorized-fetch.ts';
+import { ApiRequestError, apiRequest, isApiError } from '../../../lib/api-client.ts';
 import { campaignsQueryKey } from './campaigns-query-key.ts';
 
 /** What the create wizard saves: the fields, and the uploaded CSV's name (its text is a field). */
@@ -63,11 +62,11 @@ function withNameField(err: unknown): unknown {
 /** POST /api/campaigns as multipart/form-data (201 with the campaign). */
 export async function createCampaign(request: CampaignCreateRequest): Promise<Campaign> {
   try {
-    const response = await authorizedFetch('/api/campaigns', {
+    return await apiRequest('/campaigns', {
+      schema: CampaignSchema,
       method: 'POST',
       body: campaignFormData(request),
     });
-    return CampaignSchema.parse(await response.json());
   } catch (err) {
     throw withNameField(err);
   }

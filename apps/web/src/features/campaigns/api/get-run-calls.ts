@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CampaignCallListSchema, RECORD_COUNT_HEADER, type CampaignCall } from '@callsight/shared';
-import { apiRequestWithHeaders } from '../../../lib/api-client.ts';
+import { CampaignCallListSchema, type CampaignCall } from '@callsight/shared';
+import { getWithCount } from '../../../lib/api-with-count.ts';
 import { campaignPath, runQueryKey } from './campaigns-query-key.ts';
 import { livePoll } from './live-poll.ts';
 import type { RunIds } from './run-part.ts';
@@ -18,19 +18,13 @@ export async function getRunCalls(
   page: { page: number; size: number },
   signal?: AbortSignal,
 ): Promise<RunCallsPage> {
-  const { data, headers } = await apiRequestWithHeaders(
+  const { data, total } = await getWithCount(
     campaignPath(campaignId, 'runs', runId, 'calls'),
-    {
-      schema: CampaignCallListSchema,
-      query: { from: page.page * page.size, size: page.size },
-      signal,
-    },
+    CampaignCallListSchema,
+    { from: page.page * page.size, size: page.size },
+    signal,
   );
-  const total = Number(headers.get(RECORD_COUNT_HEADER) ?? NaN);
-  return {
-    calls: data,
-    total: Number.isFinite(total) ? total : page.page * page.size + data.length,
-  };
+  return { calls: data, total: total ?? page.page * page.size + data.length };
 }
 
 export const getRunCallsQueryOptions = (ids: RunIds, page: { page: number; size: number }) =>

@@ -3,23 +3,24 @@ import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseRoundedIcon from '@mui/icons-material/CloseRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import {
+  CAMPAIGN_LIMITS,
   CAMPAIGN_TEXTS,
   CAMPAIGN_TYPES,
   minimumCallDuration,
   requiresApproval,
   treatmentPlaceholders,
 } from '@callsight/shared';
+import { FormTextField, TagsField } from '../../../components/wizard/index.ts';
+import { ChoiceTiles } from '../../../components/choice-tiles/index.ts';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { useSimulateNumbers } from '../api/get-simulate-numbers.ts';
 import { CAMPAIGN_SCREEN_TEXTS as T } from '../texts.ts';
 import {
@@ -30,11 +31,8 @@ import {
 } from '../wizard/campaign-form.ts';
 import { CampaignTypeIcon } from './campaign-type.tsx';
 import { DataPreviewTable } from './data-preview-table.tsx';
-import { FormTextField, TagsField } from './form-fields.tsx';
-import { RetryAlert } from './load-state.tsx';
 
-type Field = Parameters<typeof FormTextField<CampaignFormValues>>[0];
-const CampaignField = (props: Field) => <FormTextField<CampaignFormValues> {...props} />;
+const CampaignField = FormTextField<CampaignFormValues>;
 
 /** Step 0: the campaign type tiles; only Full Load can be chosen (spec 001 §3). */
 export function TypeStep() {
@@ -42,53 +40,22 @@ export function TypeStep() {
   const { field, fieldState } = useController<CampaignFormValues, 'type'>({ name: 'type' });
   return (
     <>
-      <Box
-        role="radiogroup"
-        aria-label="Campaign Type"
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+      <ChoiceTiles
+        label="Campaign Type"
+        layout="column"
+        value={field.value}
+        onChange={(type) => {
+          field.onChange(type);
+          clearErrors('type');
         }}
-      >
-        {CAMPAIGN_TYPES.map((type) => {
-          const selected = field.value === type.value;
-          return (
-            <Card
-              key={type.value}
-              variant="outlined"
-              sx={{
-                borderColor: selected ? 'primary.main' : undefined,
-                borderWidth: selected ? 2 : 1,
-                bgcolor: selected ? 'action.selected' : undefined,
-                opacity: type.enabled ? 1 : 0.55,
-              }}
-            >
-              <CardActionArea
-                role="radio"
-                aria-checked={selected}
-                aria-disabled={!type.enabled || undefined}
-                disabled={!type.enabled}
-                onClick={() => {
-                  field.onChange(type.value);
-                  clearErrors('type');
-                }}
-                sx={{ p: 2, height: '100%', textAlign: 'center' }}
-              >
-                <Box sx={{ color: selected ? 'primary.main' : 'text.secondary' }}>
-                  <CampaignTypeIcon type={type.value} fontSize="large" />
-                </Box>
-                <Typography variant="subtitle2">{type.label}</Typography>
-                {!type.enabled && (
-                  <Typography variant="caption" color="text.secondary">
-                    Not available yet
-                  </Typography>
-                )}
-              </CardActionArea>
-            </Card>
-          );
-        })}
-      </Box>
+        choices={CAMPAIGN_TYPES.map((type) => ({
+          id: type.value,
+          label: type.label,
+          icon: <CampaignTypeIcon type={type.value} fontSize="large" />,
+          disabled: !type.enabled,
+          disabledText: 'Not available yet',
+        }))}
+      />
       {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
     </>
   );
@@ -100,7 +67,7 @@ export function NameStep() {
     <Stack spacing={1.5}>
       <CampaignField name="name" label="Campaign Name" required autoFocus />
       <CampaignField name="description" label="Description" multiline minRows={2} />
-      <TagsField<CampaignFormValues> name="tags" label="Tags" />
+      <TagsField<CampaignFormValues> name="tags" label="Tags" limits={CAMPAIGN_LIMITS} />
     </Stack>
   );
 }
@@ -145,16 +112,7 @@ export function NumbersStep({ groupId }: { groupId: string }) {
         name="toNumber"
         label="To Number"
         helperText="One of the group's allowlisted numbers; None uses the built-in answering endpoint."
-        options={[
-          <MenuItem key="" value="">
-            None
-          </MenuItem>,
-          ...toOptions.map((n) => (
-            <MenuItem key={n} value={n}>
-              {n}
-            </MenuItem>
-          )),
-        ]}
+        options={[{ value: '', label: 'None' }, ...toOptions.map((n) => ({ value: n, label: n }))]}
       />
     </Stack>
   );

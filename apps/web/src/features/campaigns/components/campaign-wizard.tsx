@@ -1,21 +1,17 @@
 import { useEffect, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
-import DialogContent from '@mui/material/DialogContent';
 import { CAMPAIGN_TEXTS, type CampaignListItem } from '@callsight/shared';
 import {
+  useWizardForm,
   Wizard,
   WizardDialog,
-  wizardResolver,
+  WizardLoadState,
   type WizardStep,
 } from '../../../components/wizard/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import {
-  createCampaignMutationKey,
-  useCreateCampaign,
-  type CampaignCreateRequest,
-} from '../api/create-campaign.ts';
+import { createCampaignMutationKey, useCreateCampaign } from '../api/create-campaign.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useCampaignConfiguration } from '../api/get-campaign-configuration.ts';
 import { CAMPAIGN_SCREEN_TEXTS as T } from '../texts.ts';
@@ -28,7 +24,6 @@ import {
   emptyCampaignValues,
   type CampaignFormValues,
 } from '../wizard/campaign-form.ts';
-import { LoadState } from './load-state.tsx';
 import { DataStep, DetailsStep, NameStep, NumbersStep, TypeStep } from './campaign-steps.tsx';
 
 interface Props {
@@ -72,13 +67,11 @@ export function CampaignWizard({ groupId, copyOf, onClose }: Props) {
           onClose={onClose}
         />
       ) : (
-        <DialogContent sx={{ minHeight: 200 }}>
-          <LoadState
-            failed={source.isError}
-            failedText={T.campaignLoadFailed}
-            onRetry={() => void source.refetch()}
-          />
-        </DialogContent>
+        <WizardLoadState
+          failed={source.isError}
+          failedText={T.campaignLoadFailed}
+          onRetry={() => void source.refetch()}
+        />
       )}
     </WizardDialog>
   );
@@ -94,12 +87,7 @@ interface BodyProps {
 function WizardBody({ groupId, initial, cpsLimit, onClose }: BodyProps) {
   const create = useCreateCampaign(groupId);
   const schema = useMemo(() => campaignWizardSchema(cpsLimit), [cpsLimit]);
-  const form = useForm<CampaignFormValues, unknown, CampaignCreateRequest>({
-    resolver: wizardResolver(schema),
-    // A field's error stays until the next Next or Save (typing clears it).
-    reValidateMode: 'onSubmit',
-    defaultValues: initial,
-  });
+  const form = useWizardForm(schema, initial);
   const fromNumber = useWatch({ control: form.control, name: 'fromNumber' });
   const [typeFields, nameFields, numberFields, detailFields, dataFields] = CREATE_STEP_FIELDS;
   const steps: WizardStep<CampaignFormValues>[] = [

@@ -1,20 +1,16 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import PlayArrowRoundedIcon from '@mui/icons-material/PlayArrowRounded';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import { CAMPAIGN_TEXTS, type CampaignListItem } from '@callsight/shared';
 import {
   DataTable,
+  NameCell,
+  TagsCell,
+  TableSearchField,
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
@@ -76,30 +72,13 @@ export function CampaignsTable({ campaigns, loading, canWrite, ...on }: Props) {
       flex: 2,
       sortable: true,
       text: (c) => c.name,
-      render: (c) => (
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {c.name}
-          </Typography>
-          {c.description && (
-            <Typography variant="caption" color="text.secondary">
-              {c.description}
-            </Typography>
-          )}
-        </Box>
-      ),
+      render: (c) => <NameCell name={c.name} description={c.description} />,
     },
     {
       field: 'tags',
       headerName: 'Tags',
       text: (c) => c.tags.join(', '),
-      render: (c) => (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {c.tags.map((t) => (
-            <Chip key={t} label={t} size="small" variant="outlined" />
-          ))}
-        </Stack>
-      ),
+      render: (c) => <TagsCell tags={c.tags} />,
     },
     {
       field: 'totalCalls',
@@ -169,23 +148,7 @@ export function CampaignsTable({ campaigns, loading, canWrite, ...on }: Props) {
       sorting={{ mode: 'client', initial: { field: 'lastExecutionTime', direction: 'desc' } }}
       csv={{}}
       header={
-        <TextField
-          size="small"
-          placeholder={T.searchLabel}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': T.searchLabel, type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <TableSearchField clearable label={T.searchLabel} value={search} onChange={setSearch} />
       }
     />
   );

@@ -1,22 +1,24 @@
 import { useMemo, useRef } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useIsMutating } from '@tanstack/react-query';
 import Checkbox from '@mui/material/Checkbox';
-import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import {
+  CAMPAIGN_LIMITS,
   CAMPAIGN_TEXTS,
   requiresApproval,
   type Campaign,
-  type CampaignRunStartInput,
 } from '@callsight/shared';
 import {
+  FormTextField,
+  TagsField,
+  useWizardForm,
   Wizard,
   WizardDialog,
-  wizardResolver,
+  WizardLoadState,
   type WizardStep,
 } from '../../../components/wizard/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -32,8 +34,6 @@ import {
 } from '../wizard/run-form.ts';
 import { ApprovalWarning } from './campaign-steps.tsx';
 import { DataPreviewTable } from './data-preview-table.tsx';
-import { FormTextField, TagsField } from './form-fields.tsx';
-import { LoadState } from './load-state.tsx';
 import { PlannedLoadChart } from './planned-load-chart.tsx';
 import { SummaryList, campaignItems } from './summary-list.tsx';
 
@@ -59,13 +59,11 @@ export function RunWizard({ groupId, campaignId, onClose }: Props) {
       {campaign.data ? (
         <RunBody groupId={groupId} campaign={campaign.data} onClose={onClose} />
       ) : (
-        <DialogContent sx={{ minHeight: 200 }}>
-          <LoadState
-            failed={campaign.isError}
-            failedText={T.campaignLoadFailed}
-            onRetry={() => void campaign.refetch()}
-          />
-        </DialogContent>
+        <WizardLoadState
+          failed={campaign.isError}
+          failedText={T.campaignLoadFailed}
+          onRetry={() => void campaign.refetch()}
+        />
       )}
     </WizardDialog>
   );
@@ -84,11 +82,7 @@ function RunBody({
   const start = useStartCampaignRun(groupId, campaign.id);
   const started = useRef<string | null>(null);
   const schema = useMemo(() => runWizardSchema(campaign), [campaign]);
-  const form = useForm<RunFormValues, unknown, CampaignRunStartInput>({
-    resolver: wizardResolver(schema),
-    reValidateMode: 'onSubmit',
-    defaultValues: emptyRunValues(),
-  });
+  const form = useWizardForm(schema, emptyRunValues());
   const needsApproval = requiresApproval(campaign);
   const description = useWatch({ control: form.control, name: 'description' });
 
@@ -154,7 +148,7 @@ function RunStep({ needsApproval }: { needsApproval: boolean }) {
   return (
     <Stack spacing={1.5}>
       <FormTextField<RunFormValues> name="description" label="Run Description" required autoFocus />
-      <TagsField<RunFormValues> name="tags" label="Run Tags" />
+      <TagsField<RunFormValues> name="tags" label="Run Tags" limits={CAMPAIGN_LIMITS} />
       {needsApproval && <ApprovalCheckbox />}
     </Stack>
   );

@@ -1,10 +1,9 @@
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { CAMPAIGN_TEXTS, type CampaignRun } from '@callsight/shared';
 import {
   DataTable,
+  TagsCell,
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
@@ -40,13 +39,7 @@ export function RunsTable({
       field: 'runTags',
       headerName: 'Tags',
       text: (r) => r.runTags.join(', '),
-      render: (r) => (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {r.runTags.map((t) => (
-            <Chip key={t} label={t} size="small" variant="outlined" />
-          ))}
-        </Stack>
-      ),
+      render: (r) => <TagsCell tags={r.runTags} />,
     },
     {
       field: 'createdOn',

@@ -2,9 +2,9 @@ import { useParams } from 'react-router';
 import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { useCampaign } from '../api/get-campaign.ts';
 import { useCampaignRuns } from '../api/get-campaign-runs.ts';
-import { RetryAlert } from '../components/load-state.tsx';
 import { RunsTable } from '../components/runs-table.tsx';
 import { CAMPAIGN_SCREEN_TEXTS as T } from '../texts.ts';
 

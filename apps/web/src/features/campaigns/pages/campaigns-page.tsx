@@ -8,11 +8,11 @@ import { useConfirm } from '../../../components/confirm-dialog/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useDeleteCampaign } from '../api/delete-campaign.ts';
 import { CampaignWizard } from '../components/campaign-wizard.tsx';
 import { CampaignsTable } from '../components/campaigns-table.tsx';
-import { RetryAlert } from '../components/load-state.tsx';
 import { RunWizard } from '../components/run-wizard.tsx';
 import { CAMPAIGN_SCREEN_TEXTS as T } from '../texts.ts';
 

@@ -11,10 +11,9 @@ export const CAMPAIGN_ID = '3f0c2a4e-8a57-4a43-9d1c-111111111111';
 export const RUN_ID = '5b1d3c5f-9b68-4b54-8e2d-222222222222';
 const AT = '2026-03-01T10:00:00.000Z';
 
-/** A campaign as GET /campaigns/{id} answers it. */
-export function makeCampaign(over: Partial<Campaign> = {}): Campaign {
+/** The parameters a campaign is defined by; a run carries them as it ran. */
+function parameters() {
   return {
-    id: CAMPAIGN_ID,
     campaignId: CAMPAIGN_ID,
     type: 'fullload',
     name: 'Spring load',
@@ -27,6 +26,14 @@ export function makeCampaign(over: Partial<Campaign> = {}): Campaign {
     callDuration: 10,
     callsPerSecond: 2,
     answerTreatment: '',
+  } satisfies Partial<Campaign & CampaignRun>;
+}
+
+/** A campaign as GET /campaigns/{id} answers it. */
+export function makeCampaign(over: Partial<Campaign> = {}): Campaign {
+  return {
+    id: CAMPAIGN_ID,
+    ...parameters(),
     lastExecutionTime: null,
     runCount: 0,
     dataRowCount: 0,
@@ -48,12 +55,8 @@ export function makeListItem(over: Partial<CampaignListItem> = {}): CampaignList
 export function makeRun(over: Partial<CampaignRun> = {}): CampaignRun {
   return {
     id: RUN_ID,
-    campaignId: CAMPAIGN_ID,
-    type: 'fullload',
-    name: 'Spring load',
-    description: 'Morning peak',
+    ...parameters(),
     runDescription: 'First run',
-    tags: ['peak'],
     runTags: ['smoke'],
     state: 'Complete',
     status: 'Complete',
@@ -64,13 +67,6 @@ export function makeRun(over: Partial<CampaignRun> = {}): CampaignRun {
     startedAt: AT,
     endedAt: '2026-03-01T10:00:30.000Z',
     dialler: 'sip',
-    fromNumber: '+61390000000',
-    toNumber: null,
-    totalCalls: 20,
-    noAnswerTimeout: 30,
-    callDuration: 10,
-    callsPerSecond: 2,
-    answerTreatment: '',
     ...over,
   };
 }

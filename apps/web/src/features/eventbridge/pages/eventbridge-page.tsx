@@ -10,6 +10,7 @@ import {
   hasPermission,
   type EventSource,
 } from '@callsight/shared';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog/index.ts';
@@ -99,17 +100,9 @@ export function EventBridgePage() {
         </Alert>
       )}
       {sources.isError ? (
-        <Alert
-          severity="error"
-          data-testid="eventbridge-fetch-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void sources.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert testId="eventbridge-fetch-error" onRetry={() => void sources.refetch()}>
           {fetchEventSourcesErrorText(toFailure(sources.error))}
-        </Alert>
+        </RetryAlert>
       ) : (
         <EventSourcesTable
           sources={sources.data}

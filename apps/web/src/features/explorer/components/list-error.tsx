@@ -1,20 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 
 /** A failed list fetch: the server's message (it names the field) and Retry. */
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <Alert
-      severity="error"
-      sx={{ mb: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
+    <RetryAlert onRetry={onRetry}>
       {isApiError(error) ? error.message : 'The list could not be loaded.'}
-    </Alert>
+    </RetryAlert>
   );
 }

@@ -1,12 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import dayjs from 'dayjs';
 import { GROUP_ADMIN_TEXTS, REGION_LABELS, type GroupDetail } from '@callsight/shared';
 import {
   DataTable,
+  TableSearchField,
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
@@ -81,22 +79,10 @@ export function GroupsTable({
       emptyText={empty}
       paging={{ mode: 'client', pageSizeOptions: TABLE_PAGING.default.options, resetKey: search }}
       header={
-        <TextField
-          size="small"
-          placeholder={GROUP_ADMIN_TEXTS.searchPlaceholder}
+        <TableSearchField
+          label={GROUP_ADMIN_TEXTS.searchPlaceholder}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': GROUP_ADMIN_TEXTS.searchPlaceholder },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+          onChange={setSearch}
         />
       }
     />

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { ActionHistoryListSchema, type TimeRange } from '@callsight/shared';
-import { getWithCount, type CountedAnswer } from './request-with-count.ts';
+import { getWithCount, type CountedAnswer } from '../../../lib/api-with-count.ts';
 import { historyQueryKey } from './history-query-key.ts';
 import { windowQuery } from './window-query.ts';
 import type { z } from 'zod';

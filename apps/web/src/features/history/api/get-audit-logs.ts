@@ -6,7 +6,7 @@ import {
   type AuditLogItem,
   type TimeRange,
 } from '@callsight/shared';
-import { getWithCount, type CountedAnswer } from './request-with-count.ts';
+import { getWithCount, type CountedAnswer } from '../../../lib/api-with-count.ts';
 import { historyQueryKey } from './history-query-key.ts';
 import { windowQuery } from './window-query.ts';
 

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import {
   DEFAULT_RANGES,
   WORKFLOW_LIMITS,
@@ -14,6 +12,7 @@ import {
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { useTimeRangeParam } from '../../../components/time-range-picker/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useActionHistory } from '../api/get-action-history.ts';
@@ -124,18 +123,9 @@ export function ActionHistoryTab() {
     <>
       <RangeToolbar range={range} onRange={(r) => update(rangeParams(r))} />
       {history.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          data-testid="action-history-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert testId="action-history-error" onRetry={() => void history.refetch()}>
           {WORKFLOW_TEXTS.historyFailed}
-        </Alert>
+        </RetryAlert>
       )}
       <DataTable
         label="Workflow Actions"

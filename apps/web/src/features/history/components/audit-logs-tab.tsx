@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -14,6 +13,7 @@ import {
   TABLE_PAGING,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useTimeRangeParam } from '../../../components/time-range-picker/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -167,18 +167,9 @@ export function AuditLogsTab() {
         </Box>
       )}
       {logs.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          data-testid="audit-logs-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void logs.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert testId="audit-logs-error" onRetry={() => void logs.refetch()}>
           {LOAD_FAILED}
-        </Alert>
+        </RetryAlert>
       )}
       <DataTable
         label="Audit Logs"

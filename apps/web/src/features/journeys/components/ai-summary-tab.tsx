@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import AutoAwesomeRoundedIcon from '@mui/icons-material/AutoAwesomeRounded';
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
 import { AI_SUMMARY_ACCESS, AI_SUMMARY_TEXTS, hasPermission } from '@callsight/shared';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { ApiRequestError, CLIENT_ERROR_CODES } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useAiSummary } from '../api/get-ai-summary.ts';
@@ -73,22 +73,13 @@ export function AiSummaryTab({ traceId, spanId, isRootJourneySpan }: AiSummaryTa
   const failure = generate.isError ? generate.error : stored.isError ? stored.error : null;
   if (failure) {
     return (
-      <Alert
-        severity="error"
-        data-testid="ai-summary-error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => (generate.isError ? run(Boolean(summary)) : void stored.refetch())}
-          >
-            Retry
-          </Button>
-        }
+      <RetryAlert
+        testId="ai-summary-error"
+        onRetry={() => (generate.isError ? run(Boolean(summary)) : void stored.refetch())}
       >
         {AI_SUMMARY_TEXTS.errorPrefix}
         {aiSummaryErrorReason(failure)}
-      </Alert>
+      </RetryAlert>
     );
   }
 

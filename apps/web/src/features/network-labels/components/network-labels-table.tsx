@@ -1,9 +1,6 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import {
   NETWORK_LABEL_TEXTS as T,
   matchesNetworkSearch,
@@ -11,6 +8,7 @@ import {
 } from '@callsight/shared';
 import {
   DataTable,
+  TableSearchField,
   SKELETON_ROWS,
   type DataTableColumn,
 } from '../../../components/data-table/index.ts';
@@ -57,22 +55,11 @@ export function NetworkLabelsTable({
       sx={{ '& .MuiDataGrid-cell[data-field="row"]': { color: 'text.secondary' } }}
       header={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <TextField
-            size="small"
-            placeholder={T.searchPlaceholder}
+          <TableSearchField
+            clearable
+            label={T.searchPlaceholder}
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ width: { xs: '100%', sm: 320 } }}
-            slotProps={{
-              htmlInput: { 'aria-label': T.searchPlaceholder, type: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchRoundedIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            onChange={setSearch}
           />
           {entries && entries.length > 0 && (
             <Typography variant="body2" color="text.secondary">

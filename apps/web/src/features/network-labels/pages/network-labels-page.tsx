@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import { NETWORK_LABEL_TEXTS as T } from '@callsight/shared';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { useNetworkLabels } from '../api/get-network-labels.ts';
 import { NetworkLabelsEditor } from '../components/network-labels-editor.tsx';
@@ -42,17 +42,9 @@ export function NetworkLabelsPage() {
       />
       {labels.isError && (
         // Editing is held back: saving over a list that failed to load would erase it.
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void labels.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void labels.refetch()}>
           The network labels could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
       {editing && labels.data ? (
         <NetworkLabelsEditor

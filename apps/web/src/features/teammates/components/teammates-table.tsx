@@ -4,19 +4,17 @@ import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PersonRemoveRoundedIcon from '@mui/icons-material/PersonRemoveRounded';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import { ROLE_LABELS, TEAMMATE_TEXTS, groupInitials, type Teammate } from '@callsight/shared';
 import {
   DataTable,
+  TableSearchField,
   NO_MATCHING_RECORDS,
   TABLE_PAGING,
   type DataTableColumn,
@@ -147,25 +145,7 @@ export function TeammatesTable({
       getRowId={(t) => t.id}
       emptyText={NO_MATCHING_RECORDS}
       paging={{ mode: 'client', pageSizeOptions: TABLE_PAGING.default.options, resetKey: search }}
-      header={
-        <TextField
-          size="small"
-          placeholder={SEARCH_LABEL}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ width: { xs: '100%', sm: 320 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': SEARCH_LABEL },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchRoundedIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      }
+      header={<TableSearchField label={SEARCH_LABEL} value={search} onChange={setSearch} />}
     />
   );
 }

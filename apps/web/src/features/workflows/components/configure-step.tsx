@@ -1,5 +1,4 @@
-import type { UseFormClearErrors } from 'react-hook-form';
-import { Controller, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,8 +14,8 @@ import {
   type EventSourceConfig,
   type TriggerDefinitionView,
 } from '@callsight/shared';
+import { FormTextField } from '../../../components/wizard/index.ts';
 import type { WizardValues } from '../wizard/wizard-model.ts';
-import { WizardTextField, type WizardControl } from './form-fields.tsx';
 
 const METHOD_OPTIONS = [
   { value: 'post', label: 'POST' },
@@ -36,9 +35,9 @@ const TEMPLATE_HINT = `Placeholders: ${WEBHOOK_TEMPLATE_FIELDS.slice(0, 6)
 export const eventSourceLabel = (source: EventSourceConfig) =>
   `${source.eventSourceName.split('/').pop() ?? source.eventSourceName} (${source.awsRegion})`;
 
+const WorkflowField = FormTextField<WizardValues>;
+
 interface Props {
-  control: WizardControl;
-  clearErrors: UseFormClearErrors<WizardValues>;
   trigger: TriggerDefinitionView | null;
   actionLabel: string;
   eventSources: {
@@ -49,10 +48,10 @@ interface Props {
 }
 
 /** Step 3: the trigger's conditions and the chosen action's settings (spec 001 §5). */
-export function ConfigureStep({ control, clearErrors, trigger, actionLabel, eventSources }: Props) {
+export function ConfigureStep({ trigger, actionLabel, eventSources }: Props) {
+  const { control } = useFormContext<WizardValues>();
   const actionType = useWatch({ control, name: 'actionType' });
   const actionButton = useWatch({ control, name: 'actionButton' });
-  const f = { control, clearErrors };
   const legacyEmail = trigger ? !trigger.watchdogWatcher : true;
 
   return (
@@ -79,9 +78,8 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
                 )}
               />
             ) : (
-              <WizardTextField
+              <WorkflowField
                 key={c.field}
-                {...f}
                 name={`conditions.${c.field}`}
                 label={c.thresholdDesc}
                 required={c.required}
@@ -100,22 +98,9 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
         <Typography variant="subtitle1">Action: {actionLabel}</Typography>
         {actionType === 'invoke-webhook' && (
           <>
-            <WizardTextField
-              {...f}
-              name="url"
-              label={webhook.url}
-              required
-              placeholder="https://"
-            />
-            <WizardTextField
-              {...f}
-              name="method"
-              label={webhook.method}
-              required
-              options={METHOD_OPTIONS}
-            />
-            <WizardTextField
-              {...f}
+            <WorkflowField name="url" label={webhook.url} required placeholder="https://" />
+            <WorkflowField name="method" label={webhook.method} required options={METHOD_OPTIONS} />
+            <WorkflowField
               name="headers"
               label={webhook.headers}
               multiline
@@ -123,8 +108,7 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
               placeholder='{"Authorization": "Bearer …"}'
               helperText="Optional: a JSON object of header names and values."
             />
-            <WizardTextField
-              {...f}
+            <WorkflowField
               name="body"
               label={webhook.body}
               required
@@ -136,46 +120,31 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
         )}
         {actionType === 'agent-notification' && (
           <>
-            <WizardTextField
-              {...f}
+            <WorkflowField
               name="messageType"
               label={notification.messageType}
               required
               options={asOptions(AGENT_MESSAGE_TYPES)}
             />
-            <WizardTextField
-              {...f}
+            <WorkflowField
               name="actionButton"
               label={notification.actionButton}
               required
               options={asOptions(AGENT_ACTION_BUTTONS)}
             />
             {actionButton === 'Link' && (
-              <WizardTextField
-                {...f}
-                name="link"
-                label={notification.link}
-                placeholder="https://"
-              />
+              <WorkflowField name="link" label={notification.link} placeholder="https://" />
             )}
-            <WizardTextField
-              {...f}
-              name="body"
-              label={notification.body}
-              required
-              multiline
-              minRows={3}
-            />
+            <WorkflowField name="body" label={notification.body} required multiline minRows={3} />
           </>
         )}
         {actionType === 'send-email' && (
           <>
-            <WizardTextField {...f} name="toEmail" label={email.toEmail} required />
+            <WorkflowField name="toEmail" label={email.toEmail} required />
             {legacyEmail && (
               <>
-                <WizardTextField {...f} name="subject" label={email.subject} required />
-                <WizardTextField
-                  {...f}
+                <WorkflowField name="subject" label={email.subject} required />
+                <WorkflowField
                   name="body"
                   label={email.body}
                   required
@@ -189,19 +158,13 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
         )}
         {actionType === 'slack' && (
           <>
-            <WizardTextField
-              {...f}
+            <WorkflowField
               name="url"
               label={LABELS.slack.url}
               required
               placeholder="https://hooks.slack.com/services/…"
             />
-            <WizardTextField
-              {...f}
-              name="method"
-              label={LABELS.slack.method}
-              options={METHOD_OPTIONS}
-            />
+            <WorkflowField name="method" label={LABELS.slack.method} options={METHOD_OPTIONS} />
           </>
         )}
         {actionType === 'eventbridge' &&
@@ -219,8 +182,7 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
               {WORKFLOW_TEXTS.noEventSources}
             </Alert>
           ) : (
-            <WizardTextField
-              {...f}
+            <WorkflowField
               name="eventSource"
               label={LABELS.eventbridge.eventSource}
               required
@@ -232,24 +194,16 @@ export function ConfigureStep({ control, clearErrors, trigger, actionLabel, even
           ))}
         {actionType === 'agent-alert' && (
           <>
-            <WizardTextField
-              {...f}
+            <WorkflowField
               name="messageType"
               label={LABELS['agent-alert'].messageType}
               options={asOptions(AGENT_MESSAGE_TYPES)}
             />
-            <WizardTextField
-              {...f}
-              name="body"
-              label={LABELS['agent-alert'].body}
-              multiline
-              minRows={3}
-            />
+            <WorkflowField name="body" label={LABELS['agent-alert'].body} multiline minRows={3} />
           </>
         )}
         {(actionType === 'test-action' || actionType === 'app-specific') && (
-          <WizardTextField
-            {...f}
+          <WorkflowField
             name="body"
             label={LABELS['test-action'].body}
             multiline

@@ -1,33 +1,27 @@
 import { useState } from 'react';
-import { Controller, type UseFormClearErrors } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { WORKFLOW_FIELD_LABELS, WORKFLOW_LIMITS } from '@callsight/shared';
+import { FormTextField } from '../../../components/wizard/index.ts';
 import { addTag, type WizardValues } from '../wizard/wizard-model.ts';
-import { WizardTextField, type WizardControl } from './form-fields.tsx';
 
-interface Props {
-  control: WizardControl;
-  clearErrors: UseFormClearErrors<WizardValues>;
-}
+const WorkflowField = FormTextField<WizardValues>;
 
 /** Step 4: workflow name, description and tags (a tag is added by pressing Enter). */
-export function DetailsStep({ control, clearErrors }: Props) {
+export function DetailsStep() {
+  const { control } = useFormContext<WizardValues>();
   const [typed, setTyped] = useState('');
   return (
     <Stack spacing={1.5}>
-      <WizardTextField
-        control={control}
-        clearErrors={clearErrors}
+      <WorkflowField
         name="workflowName"
         label={WORKFLOW_FIELD_LABELS.workflowName}
         required
         autoFocus
       />
-      <WizardTextField
-        control={control}
-        clearErrors={clearErrors}
+      <WorkflowField
         name="description"
         label={WORKFLOW_FIELD_LABELS.description}
         multiline

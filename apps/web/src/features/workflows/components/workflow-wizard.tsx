@@ -1,11 +1,6 @@
 import { useMemo } from 'react';
-import { useForm, useWatch, type UseFormClearErrors } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useIsMutating } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import {
   NEW_WORKFLOW_ID,
@@ -13,14 +8,15 @@ import {
   type TriggerDefinitionView,
   type WorkflowCatalogue,
   type Workflow,
-  type WorkflowSave,
 } from '@callsight/shared';
 import {
+  useWizardForm,
   Wizard,
   WizardDialog,
-  wizardResolver,
+  WizardLoadState,
   type WizardStep,
 } from '../../../components/wizard/index.ts';
+import { ChoiceTiles } from '../../../components/choice-tiles/index.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useWorkflowCatalogue } from '../api/get-workflow-catalogue.ts';
 import { useEventSourceConfigs } from '../api/get-event-source-configs.ts';
@@ -38,10 +34,9 @@ import {
   workflowWizardSchema,
   type WizardValues,
 } from '../wizard/wizard-model.ts';
-import { ChoiceTiles } from './choice-tiles.tsx';
 import { ConfigureStep } from './configure-step.tsx';
 import { DetailsStep } from './details-step.tsx';
-import type { WizardControl } from './form-fields.tsx';
+import { WorkflowIcon } from './workflow-icons.tsx';
 
 interface Props {
   groupId: string;
@@ -72,24 +67,11 @@ export function WorkflowWizard({ groupId, editing, onClose }: Props) {
           onClose={onClose}
         />
       ) : (
-        <DialogContent sx={{ minHeight: 200 }}>
-          {catalogue.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void catalogue.refetch()}>
-                  Retry
-                </Button>
-              }
-            >
-              The workflow options could not be loaded.
-            </Alert>
-          ) : (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-              <CircularProgress aria-label="Loading" />
-            </Box>
-          )}
-        </DialogContent>
+        <WizardLoadState
+          failed={catalogue.isError}
+          failedText="The workflow options could not be loaded."
+          onRetry={() => void catalogue.refetch()}
+        />
       )}
     </WizardDialog>
   );
@@ -106,13 +88,11 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
   const session = useSession();
   const save = useSaveWorkflow(groupId);
   const schema = useMemo(() => workflowWizardSchema(editing?.id ?? NEW_WORKFLOW_ID), [editing]);
-  const form = useForm<WizardValues, unknown, WorkflowSave>({
-    resolver: wizardResolver(schema),
-    // A field's error stays until the next Next or Create (typing clears it), as before a save.
-    reValidateMode: 'onSubmit',
-    defaultValues: editing ? wizardValuesFromWorkflow(editing) : emptyWizardValues(),
-  });
-  const { control, clearErrors, getValues, setValue } = form;
+  const form = useWizardForm(
+    schema,
+    editing ? wizardValuesFromWorkflow(editing) : emptyWizardValues(),
+  );
+  const { control, getValues, setValue } = form;
   const application = useWatch({ control, name: 'application' });
   const triggerId = useWatch({ control, name: 'trigger' });
   const actionType = useWatch({ control, name: 'actionType' });
@@ -155,6 +135,7 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
           onChange={chooseApplication}
           choices={catalogue.applications.map((a) => ({
             ...a,
+            icon: <WorkflowIcon name={a.icon} />,
             disabledText: 'Not enabled for this group',
           }))}
         />
@@ -178,7 +159,7 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
             choices={triggers.map((t) => ({
               id: t.id,
               label: t.displayText,
-              icon: t.icon,
+              icon: <WorkflowIcon name={t.icon} />,
               description: t.description,
               disabled:
                 editingFamilyWatchdog !== null && t.watchdogWatcher !== editingFamilyWatchdog,
@@ -200,7 +181,11 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
             const action = actions.find((a) => a.id === id);
             if (action) setValue('actionType', action.id);
           }}
-          choices={actions.map((a) => ({ ...a, disabledText: 'Not enabled for this group' }))}
+          choices={actions.map((a) => ({
+            ...a,
+            icon: <WorkflowIcon name={a.icon} />,
+            disabledText: 'Not enabled for this group',
+          }))}
         />
       ),
     },
@@ -208,19 +193,13 @@ function WizardBody({ groupId, editing, catalogue, onClose }: BodyProps) {
       label: WIZARD_STEPS[STEP.configure],
       fields: configureFields,
       content: (
-        <ConfigureWithSources
-          groupId={groupId}
-          control={control}
-          clearErrors={clearErrors}
-          trigger={trigger}
-          actionLabel={actionLabel}
-        />
+        <ConfigureWithSources groupId={groupId} trigger={trigger} actionLabel={actionLabel} />
       ),
     },
     {
       label: WIZARD_STEPS[STEP.details],
       fields: detailsFields,
-      content: <DetailsStep control={control} clearErrors={clearErrors} />,
+      content: <DetailsStep />,
     },
   ];
 
@@ -252,29 +231,19 @@ const findFamily = (catalogue: WorkflowCatalogue, triggerId: string) =>
 
 interface ConfigureProps {
   groupId: string;
-  control: WizardControl;
-  clearErrors: UseFormClearErrors<WizardValues>;
   trigger: TriggerDefinitionView | null;
   actionLabel: string;
 }
 
 /** Step 3, which alone loads the event sources (spec 001 §4: on reaching step 3). */
-function ConfigureWithSources({
-  groupId,
-  control,
-  clearErrors,
-  trigger,
-  actionLabel,
-}: ConfigureProps) {
-  const actionType = useWatch({ control, name: 'actionType' });
+function ConfigureWithSources({ groupId, trigger, actionLabel }: ConfigureProps) {
+  const actionType = useWatch<WizardValues, 'actionType'>({ name: 'actionType' });
   const eventSources = useEventSourceConfigs(
     groupId,
     actionType === 'eventbridge' && !!trigger?.loadsEventSources,
   );
   return (
     <ConfigureStep
-      control={control}
-      clearErrors={clearErrors}
       trigger={trigger}
       actionLabel={actionLabel}
       eventSources={{

@@ -1,10 +1,7 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import {
@@ -16,6 +13,8 @@ import {
 } from '@callsight/shared';
 import {
   DataTable,
+  NameCell,
+  TagsCell,
   NO_MATCHING_RECORDS,
   TABLE_PAGING,
   type DataTableColumn,
@@ -59,18 +58,7 @@ export function WorkflowsTable({
       headerName: 'Name',
       flex: 2,
       text: (w) => w.name,
-      render: (w) => (
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {w.name}
-          </Typography>
-          {w.description && (
-            <Typography variant="caption" color="text.secondary">
-              {w.description}
-            </Typography>
-          )}
-        </Box>
-      ),
+      render: (w) => <NameCell name={w.name} description={w.description} />,
     },
     {
       field: 'application',
@@ -83,13 +71,7 @@ export function WorkflowsTable({
       field: 'tags',
       headerName: 'Tags',
       text: (w) => w.tags.join(', '),
-      render: (w) => (
-        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {w.tags.map((t) => (
-            <Chip key={t} label={t} size="small" variant="outlined" />
-          ))}
-        </Stack>
-      ),
+      render: (w) => <TagsCell tags={w.tags} />,
     },
     { field: 'status', headerName: 'Status', text: (w) => STATUS_LABELS[w.status] ?? w.status },
     {

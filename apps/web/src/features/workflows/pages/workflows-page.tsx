@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { WORKFLOW_TEXTS, type Workflow } from '@callsight/shared';
+import { RetryAlert } from '../../../components/load-state/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { useConfirm } from '../../../components/confirm-dialog/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
@@ -85,18 +85,9 @@ export function WorkflowsPage() {
         }
       />
       {workflows.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          data-testid="workflows-error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void workflows.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert testId="workflows-error" onRetry={() => void workflows.refetch()}>
           The workflows could not be loaded.
-        </Alert>
+        </RetryAlert>
       )}
       <WorkflowsTable
         workflows={workflows.isError ? [] : workflows.data}

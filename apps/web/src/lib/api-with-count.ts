@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { RECORD_COUNT_HEADER } from '@callsight/shared';
-import { apiRequestWithHeaders, type RequestOptions } from '../../../lib/api-client.ts';
+import { apiRequestWithHeaders, type RequestOptions } from './api-client.ts';
 
 export interface CountedAnswer<T> {
   data: T;

@@ -30,16 +30,14 @@ export function RetryAlert({
   );
 }
 
-/** What stands in for data still loading: a spinner, or the failure with Retry. */
-export function LoadState({
-  failed,
-  failedText,
-  onRetry,
-}: {
+export interface LoadStateProps {
   failed: boolean;
   failedText: ReactNode;
   onRetry: () => void;
-}) {
+}
+
+/** What stands in for data still loading: a spinner, or the failure with Retry. */
+export function LoadState({ failed, failedText, onRetry }: LoadStateProps) {
   return failed ? (
     <RetryAlert onRetry={onRetry}>{failedText}</RetryAlert>
   ) : (

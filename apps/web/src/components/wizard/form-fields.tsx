@@ -1,26 +1,30 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import Autocomplete from '@mui/material/Autocomplete';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { CAMPAIGN_LIMITS } from '@callsight/shared';
 
-interface FormTextFieldProps<T extends FieldValues> {
+export interface FormTextFieldProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
   required?: boolean;
   helperText?: ReactNode;
   multiline?: boolean;
   minRows?: number;
+  placeholder?: string;
   /** A number typed as text: the phone shows its number pad. */
   numeric?: boolean;
   autoFocus?: boolean;
   /** After the value changed, e.g. to recompute another field. */
   onValueChange?: (value: string) => void;
-  /** A select: its MenuItem options. */
-  options?: ReactNode;
+  /** Options of a select field (value and label). */
+  options?: readonly { value: string; label: ReactNode }[];
 }
 
-/** A text field of a wizard's form (in its FormProvider); typing clears its error. */
+/**
+ * A text or select field of a wizard's form (inside its FormProvider); typing clears its error
+ * until the next check. `const Field = FormTextField<Values>;` names the form's fields once.
+ */
 export function FormTextField<T extends FieldValues>({
   name,
   label,
@@ -28,6 +32,7 @@ export function FormTextField<T extends FieldValues>({
   helperText,
   multiline,
   minRows,
+  placeholder,
   numeric,
   autoFocus,
   onValueChange,
@@ -50,6 +55,7 @@ export function FormTextField<T extends FieldValues>({
       required={required}
       multiline={multiline}
       minRows={minRows}
+      placeholder={placeholder}
       autoFocus={autoFocus}
       select={!!options}
       error={!!fieldState.error}
@@ -57,17 +63,27 @@ export function FormTextField<T extends FieldValues>({
       slotProps={numeric ? { htmlInput: { inputMode: 'decimal' } } : undefined}
       fullWidth
     >
-      {options}
+      {options?.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
 
-/** Tags trimmed, once each, within the shared limits. */
-export function cleanTags(tags: readonly string[]): string[] {
+/** How many tags a list holds, and how long one may be (the shared schema's limits). */
+export interface TagLimits {
+  maxTags: number;
+  tagMaxLength: number;
+}
+
+/** Tags trimmed, once each, within the limits. */
+export function cleanTags(tags: readonly string[], limits: TagLimits): string[] {
   const out: string[] = [];
   for (const raw of tags) {
-    const tag = raw.trim().slice(0, CAMPAIGN_LIMITS.tagMaxLength);
-    if (tag && !out.includes(tag) && out.length < CAMPAIGN_LIMITS.maxTags) out.push(tag);
+    const tag = raw.trim().slice(0, limits.tagMaxLength);
+    if (tag && !out.includes(tag) && out.length < limits.maxTags) out.push(tag);
   }
   return out;
 }
@@ -76,9 +92,11 @@ export function cleanTags(tags: readonly string[]): string[] {
 export function TagsField<T extends FieldValues>({
   name,
   label,
+  limits,
 }: {
   name: FieldPath<T>;
   label: string;
+  limits: TagLimits;
 }) {
   const { field, fieldState } = useController<T>({ name });
   const tags: string[] = Array.isArray(field.value) ? field.value : [];
@@ -88,7 +106,7 @@ export function TagsField<T extends FieldValues>({
       freeSolo
       options={[]}
       value={tags}
-      onChange={(_event, value) => field.onChange(cleanTags(value))}
+      onChange={(_event, value) => field.onChange(cleanTags(value, limits))}
       renderInput={(params) => (
         <TextField
           {...params}

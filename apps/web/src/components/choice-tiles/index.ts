@@ -1,0 +1,1 @@
+export { ChoiceTiles, type Choice, type ChoiceTilesLayout } from './choice-tiles.tsx';

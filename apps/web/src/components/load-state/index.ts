@@ -1,0 +1,1 @@
+export { LoadState, RetryAlert, type LoadStateProps } from './load-state.tsx';
