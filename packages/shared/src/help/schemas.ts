@@ -15,6 +15,7 @@ export const HELP_PAGES = {
   teammates: 'Teammates',
   groups: 'Groups',
   copilot: 'CX Copilot',
+  campaigns: 'Simulate campaigns',
 } as const;
 export type HelpPage = keyof typeof HELP_PAGES;
 

@@ -14,6 +14,8 @@ describe('helpPageOfPath', () => {
       ['/g1/traces', 'journeys'],
       ['/g1/trace/abc/span/def/charts', 'journeys'],
       ['/g1/workflows', 'workflows'],
+      ['/g1/campaigns', 'campaigns'],
+      ['/g1/campaign/view/c1/r1', 'campaigns'],
       ['/g1/history/lists', 'history'],
       ['/g1/configs/network-labelling', 'settings'],
       ['/g1/admin/users', 'teammates'],

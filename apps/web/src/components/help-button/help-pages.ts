@@ -13,6 +13,8 @@ const BY_SECTION: Record<string, HelpPage> = {
   workflows: 'workflows',
   history: 'history',
   configs: 'settings',
+  campaigns: 'campaigns',
+  campaign: 'campaigns',
 };
 
 /**
