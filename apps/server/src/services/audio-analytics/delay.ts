@@ -41,8 +41,12 @@ export function estimateDelay(
     toFloat32(reference),
     toFloat32(recording),
     sampleRate,
-    search.minDelayMs === undefined ? -Infinity : Math.ceil((search.minDelayMs * sampleRate) / 1000),
-    search.maxDelayMs === undefined ? Infinity : Math.floor((search.maxDelayMs * sampleRate) / 1000),
+    search.minDelayMs === undefined
+      ? -Infinity
+      : Math.ceil((search.minDelayMs * sampleRate) / 1000),
+    search.maxDelayMs === undefined
+      ? Infinity
+      : Math.floor((search.maxDelayMs * sampleRate) / 1000),
   );
   return { delaySamples, delayMs: (delaySamples * 1000) / sampleRate, confidence };
 }
@@ -106,7 +110,12 @@ function boxcar(x: Float32Array, factor: number): Float32Array {
 }
 
 /** The GCC-PHAT peak's lag (fractional) within [minLag, maxLag]; null when a signal is silent. */
-function gccPhat(ref: Float32Array, full: Float32Array, minLagWanted: number, maxLagWanted: number) {
+function gccPhat(
+  ref: Float32Array,
+  full: Float32Array,
+  minLagWanted: number,
+  maxLagWanted: number,
+) {
   const minLag = Math.max(-(ref.length - 1), minLagWanted);
   const maxLag = Math.min(full.length - 1, maxLagWanted);
   if (ref.length === 0 || full.length === 0 || maxLag < minLag) return null;

@@ -27,7 +27,8 @@ export function activityMask(energies: Float64Array, rangeDb = ACTIVITY_RANGE_DB
   for (const e of energies) if (e > max) max = e;
   const threshold = max * 10 ** (-rangeDb / 10);
   const mask = new Uint8Array(energies.length);
-  for (let f = 0; f < energies.length; f++) mask[f] = max > 0 && (energies[f] ?? 0) >= threshold ? 1 : 0;
+  for (let f = 0; f < energies.length; f++)
+    mask[f] = max > 0 && (energies[f] ?? 0) >= threshold ? 1 : 0;
   return mask;
 }
 

@@ -42,7 +42,11 @@ export function decodeWav(file: Uint8Array): Recording {
   const samples = new Int16Array(sampleCount);
   if (encoding === 'pcm16') {
     if (info.bitsPerSample !== 16) throw new Error(`Unsupported WAV: ${info.bitsPerSample}-bit`);
-    const view = new DataView(file.buffer, file.byteOffset + dataOffset, sampleCount * channels * 2);
+    const view = new DataView(
+      file.buffer,
+      file.byteOffset + dataOffset,
+      sampleCount * channels * 2,
+    );
     for (let i = 0; i < sampleCount; i++) samples[i] = view.getInt16(i * channels * 2, true);
   } else {
     const codes = new Uint8Array(sampleCount);

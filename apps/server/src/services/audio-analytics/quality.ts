@@ -4,6 +4,7 @@
  * then per 1 s block), level normalisation, per-frame frequency-weighted segmental SNR and
  * log-spectral distance, one distortion figure, a fixed monotonic mapping to the scale.
  */
+import { AUDIO_HOPS } from '@callsight/shared';
 import { correlationAt, estimateDelaySamples } from './delay.ts';
 import { twoRealSpectra } from './fft.ts';
 import { activityMask, frameEnergies } from './levels.ts';
@@ -11,8 +12,17 @@ import { toFloat32, type Pcm } from './pcm.ts';
 
 export type Band = 'narrow' | 'wide';
 
-/** The scale's top per band: the spec's POLQA references (narrowband 4.5, wideband 4.8). */
-export const SCORE_TOP: Readonly<Record<Band, number>> = { narrow: 4.5, wide: 4.8 };
+function polqaReference(type: (typeof AUDIO_HOPS)[number]['type']): number {
+  const hop = AUDIO_HOPS.find((h) => h.type === type);
+  if (!hop) throw new Error(`No ${type} hop in AUDIO_HOPS`);
+  return hop.reference;
+}
+
+/** The scale's top per band: the spec's POLQA references (§9): standard 4.5, wideband 4.8. */
+export const SCORE_TOP: Readonly<Record<Band, number>> = {
+  narrow: polqaReference('standard'),
+  wide: polqaReference('wideband'),
+};
 /** Frequencies analysed per band, capped at 95 % of the Nyquist frequency. */
 export const BAND_HZ: Readonly<Record<Band, readonly [number, number]>> = {
   narrow: [300, 3400],
@@ -36,11 +46,13 @@ const LSD_FLOOR_DB = 50;
  * bursts (lost packets) count more than their share of time, as listeners hear them.
  */
 const SNR_WEIGHT = 1;
-const LSD_WEIGHT = 1;
-const AGGREGATION_POWER = 6;
-/** score = 1 + (top − 1) / (1 + (distortion / MIDPOINT)^SHAPE): half the range at MIDPOINT. */
-const MAPPING_MIDPOINT = 20;
-const MAPPING_SHAPE = 2;
+const LSD_WEIGHT = 2;
+const AGGREGATION_POWER = 3;
+/** score = 1 + (top − 1) × exp(−(distortion / MAPPING_SCALE)^MAPPING_SHAPE), calibrated in docs. */
+const MAPPING_SCALE = 38;
+const MAPPING_SHAPE = 1.3;
+/** A recording this far below the reference's speech level during speech received none. */
+const NO_SPEECH_DB = -60;
 
 export interface QualityOptions {
   sampleRate: number;
@@ -77,7 +89,7 @@ function bark(hz: number): number {
 /** The distortion → score mapping (exported for the calibration table in the docs). */
 export function scoreOfDistortion(distortion: number, band: Band): number {
   const top = SCORE_TOP[band];
-  return 1 + (top - 1) / (1 + (Math.max(0, distortion) / MAPPING_MIDPOINT) ** MAPPING_SHAPE);
+  return 1 + (top - 1) * Math.exp(-((Math.max(0, distortion) / MAPPING_SCALE) ** MAPPING_SHAPE));
 }
 
 /** Scores `degraded` against `reference` (both mono, same sample rate). */
@@ -95,7 +107,9 @@ export function listeningQuality(
   const active = activityMask(energies);
 
   const maxLag =
-    options.maxDelayMs === undefined ? Infinity : Math.round((options.maxDelayMs * sampleRate) / 1000);
+    options.maxDelayMs === undefined
+      ? Infinity
+      : Math.round((options.maxDelayMs * sampleRate) / 1000);
   const global = estimateDelaySamples(ref, deg, sampleRate, -Infinity, maxLag);
   const globalLag = Math.round(global.delaySamples);
   const blockLags = blockDelays(ref, deg, globalLag, sampleRate, energies, active, hop);
@@ -103,7 +117,8 @@ export function listeningQuality(
   // Frames of the degraded recording aligned to the reference's frames.
   const degFrames = new Float32Array(energies.length * frame);
   for (let f = 0; f < energies.length; f++) {
-    const lag = blockLags[Math.floor((f * hop + frame / 2) / ((BLOCK_MS * sampleRate) / 1000))] ?? globalLag;
+    const lag =
+      blockLags[Math.floor((f * hop + frame / 2) / ((BLOCK_MS * sampleRate) / 1000))] ?? globalLag;
     for (let i = 0; i < frame; i++) degFrames[f * frame + i] = deg[f * hop + i + lag] ?? 0;
   }
 
@@ -116,7 +131,8 @@ export function listeningQuality(
     refPower += energies[f] ?? 0;
     for (let i = 0; i < frame; i++) degPower += (degFrames[f * frame + i] ?? 0) ** 2 / frame;
   }
-  const gain = degPower > 0 ? Math.sqrt(refPower / degPower) : 1;
+  const received = activeFrames > 0 && degPower > refPower * 10 ** (NO_SPEECH_DB / 10);
+  const gain = received ? Math.sqrt(refPower / degPower) : 1;
 
   const fft = 2 ** Math.ceil(Math.log2(frame));
   const binHz = sampleRate / fft;
@@ -135,7 +151,10 @@ export function listeningQuality(
   for (let i = 0; i < frame; i++) window[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / frame);
   // Mean bin power of a Hann-windowed frame of the mean active energy (Parseval, Hann: 3/8).
   const meanActiveEnergy = activeFrames > 0 ? refPower / activeFrames : 0;
-  const lsdFloor = Math.max(fft * frame * 0.375 * meanActiveEnergy * 10 ** (-LSD_FLOOR_DB / 10), 1e-20);
+  const lsdFloor = Math.max(
+    fft * frame * 0.375 * meanActiveEnergy * 10 ** (-LSD_FLOOR_DB / 10),
+    1e-20,
+  );
 
   let snrSum = 0;
   let lsdSum = 0;
@@ -189,7 +208,7 @@ export function listeningQuality(
   const distortion =
     activeFrames > 0 ? (distortionSum / activeFrames) ** (1 / AGGREGATION_POWER) : Infinity;
   return {
-    score: activeFrames > 0 ? scoreOfDistortion(distortion, band) : 1,
+    score: received ? scoreOfDistortion(distortion, band) : 1,
     band,
     delayMs: (global.delaySamples * 1000) / sampleRate,
     delayConfidence: global.confidence,

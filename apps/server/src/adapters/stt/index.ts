@@ -1,0 +1,28 @@
+import { createNoSpeechToText } from './none.ts';
+import { createPocketsphinxAdapter, type PocketsphinxOptions } from './pocketsphinx.ts';
+import type { SpeechToText } from './stt-adapter.ts';
+
+export * from './stt-adapter.ts';
+export { createNoSpeechToText } from './none.ts';
+export {
+  createPocketsphinxAdapter,
+  parsePocketsphinxOutput,
+  DEBIAN_EN_US_MODEL_DIR,
+  type PocketsphinxOptions,
+} from './pocketsphinx.ts';
+
+export interface SpeechToTextOptions {
+  /** 'none' turns transcription off; 'pocketsphinx' (default) uses it when it is installed. */
+  engine?: 'pocketsphinx' | 'none';
+  pocketsphinx?: PocketsphinxOptions;
+}
+
+/**
+ * The speech-to-text engine to use: pocketsphinx when asked for and installed, otherwise "none"
+ * (the product then shows transcription as not available; nothing else needs it).
+ */
+export async function createSpeechToText(options: SpeechToTextOptions = {}): Promise<SpeechToText> {
+  if (options.engine === 'none') return createNoSpeechToText();
+  const pocketsphinx = createPocketsphinxAdapter(options.pocketsphinx);
+  return (await pocketsphinx.available()) ? pocketsphinx : createNoSpeechToText();
+}
