@@ -70,14 +70,12 @@ beforeAll(async () => {
   const group = await createGroup(s.database.db, { features: [...FEATURE_FLAGS] });
   groupId = group.id;
   // Every module on: the heartbeat routes also need HEARTBEAT_ENABLED.
-  await s.database.db
-    .insert(configEntries)
-    .values(
-      forGroup(s.database.db, group.id).row(configEntries, {
-        key: 'HEARTBEAT_ENABLED',
-        value: 'true',
-      }),
-    );
+  await s.database.db.insert(configEntries).values(
+    forGroup(s.database.db, group.id).row(configEntries, {
+      key: 'HEARTBEAT_ENABLED',
+      value: 'true',
+    }),
+  );
   for (const role of ['viewer', 'user', 'admin'] as const) {
     const user = await createUser(s.database.db, { groups: [group], role });
     headers[role] = authHeaders((await signIn(s.app, user.email)).token, group.id);
