@@ -1,20 +1,31 @@
-import { useParams } from 'react-router';
-import Typography from '@mui/material/Typography';
-import { PlaceholderPage } from '../../../components/placeholder/index.ts';
-import { useCrumbLabel } from '../../../components/breadcrumbs/index.ts';
+import { JobReportFrame } from '../../gsm/synthetic/components/job-report-frame.tsx';
+import { useJobReport } from '../../gsm/synthetic/use-job-report.ts';
+import { useTabParam } from '../../gsm/synthetic/use-tab-param.ts';
+import { AudioAnalyticsTab } from '../components/report/audio-analytics-tab.tsx';
+import { ResultsTab } from '../components/report/results-tab.tsx';
+import { HEARTBEAT_SCREEN_TEXTS as T } from '../texts.ts';
 
-/** /gsm/heartbeat/jobs/:jobId/report: Heartbeat Job Report (placeholder until its issue lands). */
+const TABS = [
+  { key: 'results', label: 'Results' },
+  { key: 'audio', label: 'Audio Analytics' },
+] as const;
+
+/**
+ * /gsm/heartbeat/jobs/:jobId/report (spec 002 §2.9): Results and Audio Analytics of one
+ * heartbeat call; a Call Failed or Agent Error job says its stored message in the snackbar.
+ */
 export function HeartbeatJobReportPage() {
-  const { jobId } = useParams();
-  useCrumbLabel('heartbeatJob', jobId);
+  const { details, stats, insights } = useJobReport('heartbeat', 'heartbeatJob');
+  const [tab, setTab] = useTabParam(['results', 'audio']);
   return (
-    <PlaceholderPage
-      title="Heartbeat Job Report"
-      description="The report of one heartbeat test run."
-    >
-      <Typography variant="body2">
-        Job: <strong>{jobId}</strong>
-      </Typography>
-    </PlaceholderPage>
+    <JobReportFrame title={T.reportTitle} details={details} tabs={TABS} tab={tab} onTab={setTab}>
+      {(data) =>
+        tab === 'audio' ? (
+          <AudioAnalyticsTab details={data} />
+        ) : (
+          <ResultsTab details={data} insights={insights.data} stats={stats.data} />
+        )
+      }
+    </JobReportFrame>
   );
 }

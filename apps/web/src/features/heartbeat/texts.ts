@@ -1,0 +1,23 @@
+/** Texts of the heartbeat screens that spec 002 does not give (ours); the spec's are SYNTHETIC_TEXTS. */
+export const HEARTBEAT_SCREEN_TEXTS = {
+  testsTitle: 'Heartbeat Tests',
+  testsSubtitle: 'Test calls through your contact centre to a human or a virtual agent.',
+  newTest: 'New Test',
+  createTestTitle: 'Create Test',
+  testSteps: ['Description', 'Agent Type', 'Target Agent(s)', 'Schedule'],
+  testCreated: 'Test created successfully.',
+  testCreateFailed: 'An error occurred while creating the test.',
+  deleteTitle: 'Delete Test',
+  deleteQuestion: 'Are you sure you want to delete this test?',
+  testDeleted: 'Test deleted successfully.',
+  testDeleteFailed: 'An error occurred while deleting the test.',
+  fromLabel: 'From',
+  toLabel: 'To',
+  virtualAgentsLabel: 'Virtual Agents',
+  humanAgentsLabel: 'Agent Usernames or Emails',
+  virtualAgentsHelp: 'Choose one or more virtual agents.',
+  humanAgentsHelp: 'Type a username or email and press Enter.',
+  logsTitle: 'Heartbeat Logs',
+  logsSubtitle: 'Every heartbeat test call; finished calls appear as they end.',
+  reportTitle: 'Heartbeat Job Report',
+} as const;
