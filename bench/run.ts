@@ -9,6 +9,8 @@ import { explorerBenchmark } from './explorer.ts';
 import { callDetailBenchmark } from './call-detail.ts';
 import { journeysBenchmark } from './journeys.ts';
 import { workflowsBenchmark } from './workflows.ts';
+import { campaignsBenchmark } from './campaigns.ts';
+import { syntheticBenchmark } from './synthetic.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -22,6 +24,8 @@ const benchmarks: Benchmark[] = [
   callDetailBenchmark,
   journeysBenchmark,
   workflowsBenchmark,
+  campaignsBenchmark,
+  syntheticBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -55,7 +55,7 @@ export function buildAppServices(opts: {
   const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
   const trailing = new TrailingSummaries(base, log);
   const campaigns = createCampaignDialling({ config, db, log });
-  const synthetic = createSynthetic({ config, db, push, log, run: null });
+  const synthetic = createSynthetic({ config, db, push, log });
   return {
     llm: createLlmAdapter(config),
     eventBridge,

@@ -139,10 +139,15 @@ const ConfigSchema = z.object({
   SYNTHETIC_SCHEDULER: z.stringbool().default(true),
   /** Test calls the in-process probe runs at once (0: none; remote probes only). */
   PROBE_CONCURRENCY: z.coerce.number().int().min(0).max(200).default(4),
+  /** The contact-centre simulator's SIP port (0: any free one); remote probes call it. */
+  CONTACT_CENTRE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Regions served by remote probes (`npm run probe`); the in-process probe leaves their jobs. */
   PROBE_REMOTE_REGIONS: z.string().default('').transform(commaList),
-  /** The offline speech-to-text engine's binary (pocketsphinx); absent: transcription not available. */
-  STT_POCKETSPHINX_BIN: z.string().default('pocketsphinx_continuous'),
+  /** Transcription of test calls: pocketsphinx when installed (else "not available"), or none. */
+  STT_ENGINE: z.enum(['pocketsphinx', 'none']).default('pocketsphinx'),
+  /** pocketsphinx's binary and model folder, when not Debian's. */
+  POCKETSPHINX_BINARY: z.string().min(1).optional(),
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).optional(),
   /** OpenAI-compatible chat model for the copilot and AI summaries; built-in engines when unset. */
   LLM_BASE_URL: z.url().optional(),
   LLM_MODEL: z.string().min(1).optional(),

@@ -21,6 +21,7 @@ import { randomToken } from '../lib/crypto.ts';
 import type { AppConfig } from '../config.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type FeatureFlag } from '@callsight/shared';
 import { demoSimulateEntries } from '../demo/answering-numbers.ts';
+import { seedDemoHeartbeat } from '../demo/synthetic-demo.ts';
 
 /** The first group of an installation without the demo, so that the super user can sign in. */
 export const FIRST_CUSTOMER_NAME = 'My organisation';
@@ -187,6 +188,7 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
       await tx
         .insert(configEntries)
         .values(scope.row(configEntries, { key: 'HEARTBEAT_ENABLED', value: String(g.heartbeat) }));
+      if (g.heartbeat) await seedDemoHeartbeat(tx, scope);
       // Simulate's numbers point at the built-in answering endpoint (issue 17).
       if (g.features.includes('simulate'))
         await tx.insert(configEntries).values(scope.rows(configEntries, demoSimulateEntries()));

@@ -328,11 +328,12 @@ export const groupRoutes: RouteObject[] = [
   },
   {
     path: paths.heartbeatJobReport.path,
-    element: gated('heartbeatTests', <HeartbeatJobReportPage />),
+    // Reports open from the logs, which viewers read too (spec 002 §6).
+    element: gated('heartbeatLogs', <HeartbeatJobReportPage />),
     handle: {
       crumbs: crumbs(
         heartbeat,
-        { label: 'Tests', to: 'gsm/heartbeat' },
+        { label: 'Logs', to: 'gsm/heartbeat/logs' },
         { dynamicKey: 'heartbeatJob' },
       ),
     },

@@ -10,12 +10,32 @@ import {
   type SipResponse,
 } from './sip/message.ts';
 import { buildSdp, negotiate, parseSdp } from './sip/sdp.ts';
-import { lawOfPayloadType } from './media/g711.ts';
+import { lawOfPayloadType, type G711Law } from './media/g711.ts';
 import { RtpSession } from './media/rtp-session.ts';
 import type { ServerTransaction } from './sip/server-transaction.ts';
 import { SipStack } from './sip/stack.ts';
 import type { TimerConfig } from './sip/client-transaction.ts';
 import type { RemoteAddress } from './sip/transport.ts';
+
+/** A call answered with media of the caller's own (the contact-centre simulator, issue 18). */
+export interface AnsweredCall {
+  callId: string;
+  number: string;
+  request: SipRequest;
+  /** The caller's RTP address and the G.711 law the answer chose. */
+  remote: RemoteAddress;
+  law: G711Law;
+  /** Ends the call from this side: closes the media and sends BYE (once; not after theirs). */
+  hangup(): void;
+}
+
+/** Custom media of one call: its RTP port for the answer; closed when the call ends. */
+export interface CallMedia {
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+export type MediaFactory = (call: AnsweredCall) => Promise<CallMedia>;
 
 /** How the answering side treats calls to one number (the user part of the Request-URI). */
 export type UasBehaviour =
@@ -23,16 +43,20 @@ export type UasBehaviour =
       kind: 'answer';
       ringMs: number;
       hangupAfterMs?: number;
-      /** Audio once answered: send back what arrives, or collect the caller's DTMF keys. */
-      media?: 'echo' | 'collectDtmf';
+      /** Audio once answered: send back what arrives, collect the caller's DTMF keys, or custom. */
+      media?: 'echo' | 'collectDtmf' | MediaFactory;
     }
   | { kind: 'reject'; status: number; ringMs?: number }
-  | { kind: 'noAnswer' };
+  | { kind: 'noAnswer' }
+  /** Not a single response, as if the INVITE went nowhere (the caller's Timer B decides). */
+  | { kind: 'noResponse' };
 
 export interface AnsweringEndpointOptions {
   behaviours: Record<string, UasBehaviour>;
   /** How numbers not listed are treated; without it they get 404. */
   defaultBehaviour?: UasBehaviour;
+  /** Decides per INVITE before the tables (undefined: the tables decide). */
+  behaviourFor?: (request: SipRequest, number: string) => UasBehaviour | undefined;
   /** Where it listens (default 127.0.0.1, an ephemeral port). */
   host?: string;
   port?: number;
@@ -125,7 +149,7 @@ export class AnsweringEndpoint {
     await this.stack.close();
   }
 
-  private readonly media = new Map<string, RtpSession>();
+  private readonly media = new Map<string, { close(): Promise<void> }>();
 
   /**
    * Opens the call's RTP endpoint for a media behaviour, answering the offer's first G.711
@@ -133,13 +157,21 @@ export class AnsweringEndpoint {
    */
   private async openMedia(
     request: SipRequest,
-    mode: 'echo' | 'collectDtmf',
+    mode: NonNullable<Extract<UasBehaviour, { kind: 'answer' }>['media']>,
     record: UasCallRecord,
-  ): Promise<RtpSession | undefined> {
+    hangup: () => void,
+  ): Promise<CallMedia | undefined> {
     const offer = parseSdp(request.body);
     const chosen = negotiate(offer);
     const law = chosen ? lawOfPayloadType(chosen.payloadType) : null;
     if (!chosen || !law) return undefined;
+    const callId = request.headers.get('call-id') ?? '';
+    if (typeof mode === 'function') {
+      const remote = { address: offer.address, port: offer.port };
+      const media = await mode({ callId, number: record.number, request, remote, law, hangup });
+      this.media.set(callId, media);
+      return media;
+    }
     const startedAt = Date.now();
     const session = await RtpSession.open({
       law,
@@ -153,7 +185,7 @@ export class AnsweringEndpoint {
         }),
     });
     session.start({ address: offer.address, port: offer.port });
-    this.media.set(request.headers.get('call-id') ?? '', session);
+    this.media.set(callId, session);
     return session;
   }
 
@@ -300,7 +332,11 @@ export class AnsweringEndpoint {
         return;
       }
     }
-    const behaviour = this.options.behaviours[record.number] ?? this.options.defaultBehaviour;
+    const behaviour =
+      this.options.behaviourFor?.(request, record.number) ??
+      this.options.behaviours[record.number] ??
+      this.options.defaultBehaviour;
+    if (behaviour?.kind === 'noResponse') return;
     transaction.respond(buildResponse(request, 100));
     if (!behaviour) {
       transaction.respond(buildResponse(request, 404, { toTag }));
@@ -333,8 +369,13 @@ export class AnsweringEndpoint {
     toTag: string,
   ): Promise<void> {
     if (transaction.state !== 'proceeding') return; // canceled meanwhile
+    const hangup = () => {
+      if (record.byeSent || record.byesReceived > 0) return;
+      void this.endMedia(request.headers.get('call-id') ?? '');
+      this.sendBye(request, toTag, source, record);
+    };
     const session = behaviour.media
-      ? await this.openMedia(request, behaviour.media, record)
+      ? await this.openMedia(request, behaviour.media, record, hangup)
       : undefined;
     if (transaction.state !== 'proceeding') {
       await this.endMedia(request.headers.get('call-id') ?? '');
@@ -352,12 +393,7 @@ export class AnsweringEndpoint {
       });
       transaction.respond(ok);
       this.retransmit2xxUntilAck(ok, source, record);
-      if (behaviour.hangupAfterMs !== undefined) {
-        this.after(behaviour.hangupAfterMs, () => {
-          void this.endMedia(request.headers.get('call-id') ?? '');
-          this.sendBye(request, toTag, source, record);
-        });
-      }
+      if (behaviour.hangupAfterMs !== undefined) this.after(behaviour.hangupAfterMs, hangup);
     }
   }
 

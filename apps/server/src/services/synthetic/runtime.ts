@@ -2,13 +2,16 @@ import { hostname } from 'node:os';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
-import { ProbePool, type RunJob } from './probe-pool.ts';
+import { ProbePool } from './probe-pool.ts';
 import { SyntheticScheduler } from './scheduler.ts';
+import { createInProcessProbe, type InProcessProbe } from './test-call-runner.ts';
 
 type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void };
 
 /** The synthetic tests of this process: its scheduler and its in-process probe. */
 export interface SyntheticRuntime {
+  /** The in-process probe's contact centre and recordings (remote probes use them too). */
+  probe: InProcessProbe;
   /** Queue what is due now and let the probe take it (after a create). */
   wake(): void;
   start(): void;
@@ -24,16 +27,16 @@ export function createSynthetic(opts: {
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
   log: Log;
-  run: RunJob | null;
 }): SyntheticRuntime {
-  const { config, db, push, log, run } = opts;
+  const { config, db, push, log } = opts;
+  const probe = createInProcessProbe(config, log);
   const pool =
-    run && config.PROBE_CONCURRENCY > 0
+    config.PROBE_CONCURRENCY > 0
       ? new ProbePool({
           db,
           push,
           log,
-          run,
+          run: probe.run,
           probeId: `${hostname()}:${process.pid}`,
           concurrency: config.PROBE_CONCURRENCY,
           remoteRegions: config.PROBE_REMOTE_REGIONS,
@@ -43,6 +46,7 @@ export function createSynthetic(opts: {
     ? new SyntheticScheduler({ db, log, onQueued: () => pool?.wake() })
     : null;
   return {
+    probe,
     wake() {
       void scheduler?.tick().then(() => pool?.wake());
     },
@@ -53,6 +57,7 @@ export function createSynthetic(opts: {
     async stop() {
       scheduler?.stop();
       await pool?.stop();
+      await probe.close();
     },
   };
 }

@@ -111,7 +111,7 @@ export class SyntheticScheduler {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), this.opts.tickMs ?? 1000);
+    this.timer = setInterval(() => void this.tick(), this.opts.tickMs ?? 250);
     void this.tick();
   }
 

@@ -7,7 +7,14 @@ import { createSocket, type Socket } from 'node:dgram';
 import { performance } from 'node:perf_hooks';
 import { DtmfReceiver, dtmfPacketPlan, encodeTelephoneEvent, type ReceivedDtmf } from './dtmf.ts';
 import { G711_PAYLOAD_TYPE, G711_SILENCE, type G711Law } from './g711.ts';
-import { addTimestamp, nextSequence, parseRtp, randomUint32, serializeRtp } from './rtp.ts';
+import {
+  addTimestamp,
+  nextSequence,
+  parseRtp,
+  randomUint32,
+  serializeRtp,
+  type RtpPacket,
+} from './rtp.ts';
 import { scheduleTreatment, type TreatmentStep } from './treatment.ts';
 import type { WavFileWriter } from './wav.ts';
 
@@ -29,6 +36,15 @@ export interface RtpSessionOptions {
   toneMs?: number;
   gapMs?: number;
   onDtmf?: (digit: ReceivedDtmf) => void;
+  /**
+   * Takes each outgoing datagram instead of the socket (a probe's network profile, issue 18):
+   * it calls `send` later, or never. Datagrams sent after close() are dropped.
+   */
+  transmit?: (datagram: Buffer, send: (datagram: Buffer) => void) => void;
+  /** Each received audio packet in this session's law (a jitter buffer or a meter). */
+  onAudio?: (packet: RtpPacket) => void;
+  /** The next frame's audio when none is queued (a relay's playout); silence when undefined. */
+  nextFrame?: () => Uint8Array | undefined;
 }
 
 interface DtmfFrame {
@@ -49,6 +65,7 @@ export class RtpSession {
   private startMs = 0;
   private frame = 0;
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
   private audio: Uint8Array[] = [];
   private readonly dtmfFrames = new Map<number, DtmfFrame>();
   private treatmentDone: { frame: number; resolve: () => void }[] = [];
@@ -135,6 +152,7 @@ export class RtpSession {
 
   /** Stops sending and closes the socket. */
   close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const t of this.treatmentDone) t.resolve();
@@ -165,7 +183,10 @@ export class RtpSession {
       this.audio.shift(); // the key replaces this frame's audio
       return;
     }
-    const audio = this.audio.shift() ?? new Uint8Array(FRAME_SAMPLES).fill(G711_SILENCE[this.law]);
+    const audio =
+      this.audio.shift() ??
+      this.options.nextFrame?.() ??
+      new Uint8Array(FRAME_SAMPLES).fill(G711_SILENCE[this.law]);
     this.send(
       G711_PAYLOAD_TYPE[this.law],
       false,
@@ -187,7 +208,14 @@ export class RtpSession {
     });
     this.seq = nextSequence(this.seq);
     this.stats.sent++;
-    this.socket.send(datagram, this.remote.port, this.remote.address);
+    const { port, address } = this.remote;
+    if (!this.options.transmit) {
+      this.socket.send(datagram, port, address);
+      return;
+    }
+    this.options.transmit(datagram, (d) => {
+      if (!this.closed) this.socket.send(d, port, address);
+    });
   }
 
   private receive(msg: Buffer): void {
@@ -206,6 +234,7 @@ export class RtpSession {
       this.stats.ignored++;
       return;
     }
+    this.options.onAudio?.(packet);
     this.options.recorder?.appendG711(packet.payload, this.law);
     if (this.options.echo) this.audio.push(packet.payload);
   }

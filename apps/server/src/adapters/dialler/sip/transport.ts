@@ -30,7 +30,12 @@ export class SipUdpTransport {
   /** Binds a UDP socket; port 0 picks a free one. */
   static bind(options: { host?: string; port?: number } = {}): Promise<SipUdpTransport> {
     const host = options.host ?? '127.0.0.1';
-    const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
+    // One socket carries every call's signalling: a burst of responses during an event-loop
+    // stall must not overflow the default ~200 KB buffer (the kernel caps it at rmem_max).
+    const socket = createSocket({
+      type: host.includes(':') ? 'udp6' : 'udp4',
+      recvBufferSize: 4 * 1024 * 1024,
+    });
     return new Promise((resolve, reject) => {
       socket.once('error', reject);
       socket.bind(options.port ?? 0, host, () => {

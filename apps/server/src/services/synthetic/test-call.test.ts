@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobDetailsSchema, JobStatsSchema, NO_SCORE_STATUSES } from '@callsight/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContactCentre } from '../../adapters/dialler/contact-centre.ts';
+import { parseWavHeader } from '../../adapters/dialler/media/wav.ts';
+import { present } from '../../adapters/dialler/media/test-support.ts';
+import { SipStack } from '../../adapters/dialler/sip/stack.ts';
+import { createNoSpeechToText } from '../../adapters/stt/none.ts';
+import type { SpeechToText } from '../../adapters/stt/stt-adapter.ts';
+import { loadReferenceSpeech, type ReferenceSpeech } from '../audio-analytics/index.ts';
+import { regionNetworkProfile, type NetworkProfile } from './network-profile.ts';
+import {
+  carrierOf,
+  runTestCall,
+  type TestCallEnv,
+  type TestCallOutcome,
+  type TestCallPlan,
+} from './test-call.ts';
+
+/**
+ * Test calls end to end over loopback: the probe's SIP stack and RTP with its region's network
+ * profile, the contact-centre simulator, every job status, the measures of a clean call, and
+ * the impairment figures (a 10 % loss region against a clean one).
+ */
+const timers = { t1Ms: 50, t2Ms: 400, t4Ms: 500 };
+const LOSSY: NetworkProfile = { latencyMs: 20, jitterMs: 2, lossPercent: 10 };
+let stack: SipStack;
+let centre: ContactCentre;
+let references: { customer: ReferenceSpeech; agent: ReferenceSpeech };
+let dir: string;
+
+beforeAll(async () => {
+  references = {
+    customer: await loadReferenceSpeech('customer'),
+    agent: await loadReferenceSpeech('agent'),
+  };
+  dir = await mkdtemp(join(tmpdir(), 'callsight-test-call-'));
+  stack = await SipStack.create({ timers });
+  centre = await ContactCentre.start({
+    timers,
+    agentSpeech: references.agent,
+    isKnownAgent: (agentId) => agentId !== 'stranger',
+    timing: {
+      answerRingMs: 50,
+      agentRingMs: 100,
+      agentRingTimeoutMs: 400,
+      queueTimeoutMs: 400,
+      hangUpEarlyMs: 800,
+    },
+  });
+});
+
+afterAll(async () => {
+  await stack.close();
+  await centre.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function plan(over: Partial<TestCallPlan> = {}): TestCallPlan {
+  const jobId = over.jobId ?? randomUUID();
+  return {
+    jobId,
+    kind: 'heartbeat',
+    fromNumber: '+61290000100',
+    toNumber: '+61290001001',
+    agentType: 'VIRTUAL_AGENT',
+    agentId: 'agent-1',
+    connectRegion: 'Sydney',
+    agentRegion: 'Sydney',
+    callDurationMs: 5000,
+    noAnswerTimeoutMs: 1000,
+    poorQualityMos: 3.5,
+    recordingsDir: join(dir, jobId),
+    ...over,
+  };
+}
+
+function env(over: Partial<TestCallEnv> = {}): TestCallEnv {
+  return {
+    dialler: { stack },
+    contactCentre: centre,
+    profiles: (region) => (region === 'Lossy' ? LOSSY : regionNetworkProfile(region)),
+    stt: createNoSpeechToText(),
+    references,
+    ...over,
+  };
+}
+
+const score = (outcome: TestCallOutcome, location: string) =>
+  outcome.details.polqaScores.find((p) => p.location === location)?.score ?? null;
+
+describe('runTestCall: every job status', () => {
+  it.each([
+    ['agent-busy', 'VIRTUAL_AGENT', 'Busy', '486 Busy Here'],
+    ['agent-no-answer', 'VIRTUAL_AGENT', 'No Answer', 'Not answered within 0.6 s'],
+    ['agent-failed', 'VIRTUAL_AGENT', 'Failed', '503 Service Unavailable'],
+    ['agent-unreachable', 'VIRTUAL_AGENT', 'Call Failed', 'No response from the contact centre'],
+    [
+      'agent-hangup',
+      'VIRTUAL_AGENT',
+      'Call Disconnected Prematurely',
+      'The contact centre hung up',
+    ],
+    [
+      'agent-unknown',
+      'VIRTUAL_AGENT',
+      'Agent Error',
+      'Agent agent-unknown is not known to the contact centre',
+    ],
+    ['stranger', 'HUMAN_AGENT', 'Agent Error', 'Agent stranger is not known to the contact centre'],
+    [
+      'agent-softphone-error',
+      'HUMAN_AGENT',
+      'Agent Error',
+      'The softphone of agent agent-softphone-error failed to connect',
+    ],
+    [
+      'agent-offline',
+      'VIRTUAL_AGENT',
+      'Call Not Accepted',
+      'No agent became available before the queue timed out',
+    ],
+    [
+      'agent-no-accept',
+      'HUMAN_AGENT',
+      'Call Not Accepted by Agent',
+      'Agent agent-no-accept did not accept the contact',
+    ],
+  ] as const)('%s (%s) ends %s', async (agentId, agentType, status, message) => {
+    const outcome = await runTestCall(
+      plan({ agentId, agentType, noAnswerTimeoutMs: 600, callDurationMs: 6000 }),
+      env(),
+    );
+    expect(outcome.status).toBe(status);
+    expect(outcome.message).toBe(message);
+    expect(outcome.details.message).toBe(message);
+    expect(outcome.endedAt.getTime()).toBeGreaterThanOrEqual(outcome.startedAt.getTime());
+    // None of them carries speech long enough to score.
+    expect([outcome.mos, outcome.cxScore, outcome.axScore, outcome.networkScore]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(JobDetailsSchema.omit({ job: true, tags: true }).parse(outcome.details)).toBeTruthy();
+    // The contact centre answered these, and its contact is named.
+    if ((NO_SCORE_STATUSES as readonly string[]).includes(status) && status !== 'Call Failed') {
+      expect(outcome.callContactId).not.toBeNull();
+    }
+  });
+
+  it('ends Call Failed when nothing listens at the contact centre address', async () => {
+    const socket = createSocket('udp4');
+    await new Promise<void>((r) => socket.bind(0, '127.0.0.1', () => r()));
+    const port = socket.address().port;
+    await new Promise<void>((r) => socket.close(() => r()));
+    const outcome = await runTestCall(
+      plan({ noAnswerTimeoutMs: 300 }),
+      env({ contactCentre: { address: { address: '127.0.0.1', port } } }),
+    );
+    expect(outcome.status).toBe('Call Failed');
+    expect(outcome.diallerCallId).not.toBeNull();
+    expect(outcome.receiverCallId).toBeNull();
+  });
+
+  it('ends Call Failed, never rejecting, when the probe cannot run the call', async () => {
+    const outcome = await runTestCall(
+      plan(),
+      env({
+        profiles: () => {
+          throw new Error('no probe for this region');
+        },
+      }),
+    );
+    expect(outcome.status).toBe('Call Failed');
+    expect(outcome.message).toBe('The test call could not run: no probe for this region');
+    expect(outcome.recordings).toEqual({});
+  });
+
+  it('ends Poor Call Quality when the measured MOS is below the bar', async () => {
+    const outcome = await runTestCall(plan({ agentId: 'agent-poor-audio' }), env());
+    expect(outcome.status).toBe('Poor Call Quality');
+    expect(present(outcome.mos)).toBeLessThan(3.5);
+    expect(outcome.message).toBe(`MOS ${present(outcome.mos).toFixed(2)} is below 3.5`);
+    expect(outcome.cxScore).not.toBeNull();
+  });
+});
+
+describe('runTestCall: a clean call', () => {
+  it('completes a virtual agent call with hop scores near the top, latency and transcription', async () => {
+    const heard: string[] = [];
+    const stt: SpeechToText = {
+      name: 'fake',
+      languageCode: 'en-US',
+      available: async () => true,
+      transcribe: async (input) => {
+        heard.push(typeof input === 'string' ? input : String(input.samples.length));
+        return { text: 'thank you for calling customer service' };
+      },
+    };
+    const p = plan();
+    const outcome = await runTestCall(p, env({ stt }));
+    expect(outcome.status).toBe('Completed');
+    expect(outcome.message).toBeNull();
+    expect(outcome.carrier).toBe('Telstra');
+    expect(outcome.callContactId).not.toBeNull();
+    // G.711 itself costs about 0.25 on the narrowband scale: near the top is within 10 %.
+    expect(present(score(outcome, 'dialler_to_connect'))).toBeGreaterThan(4.05);
+    expect(present(score(outcome, 'connect_to_dialler'))).toBeGreaterThan(4.05);
+    expect(score(outcome, 'agent_to_connect')).toBeNull();
+    expect(present(outcome.mos)).toBeGreaterThan(4.05);
+    expect([outcome.cxScore, outcome.axScore, outcome.networkScore]).toEqual([10, 10, 10]);
+    const latency = Object.fromEntries(
+      outcome.details.audioLatency.map((l) => [l.recordingType, l.averageLatencyMs]),
+    );
+    // Sydney adds 5 ms one way; the contact flow's 60 ms jitter buffer is in the echo.
+    expect(present(latency['connect'])).toBeGreaterThanOrEqual(4);
+    expect(present(latency['connect'])).toBeLessThan(40);
+    expect(present(latency['echo'])).toBeGreaterThan(present(latency['connect']));
+    expect(present(latency['echo'])).toBeLessThan(200);
+    expect(outcome.details.pstnLatencyMs).toBeCloseTo(
+      present(latency['echo']) - present(latency['connect']),
+      1,
+    );
+    expect(outcome.details.telephony).toMatchObject({ sipCode: 200 });
+    expect(present(outcome.details.telephony.ringingMs)).toBeGreaterThanOrEqual(45);
+    const transcription = present(outcome.details.transcription);
+    expect(transcription).toMatchObject({ engine: 'fake', available: true });
+    expect(present(transcription.asrEvaluation).transcripts.map((t) => t.location)).toEqual([
+      'connect_to_dialler',
+      'dialler_to_connect',
+    ]);
+    expect(heard).toHaveLength(2);
+    expect(outcome.measures).toMatchObject({ mos: outcome.mos, networkScore: 10, packetLoss: 0 });
+    expect(outcome.measures.audioLatency).toBe(latency['echo']);
+    expect(JobDetailsSchema.omit({ job: true, tags: true }).parse(outcome.details)).toBeTruthy();
+
+    // The recordings as WAV files (8 kHz), one per hop recorded, the echo and the connect.
+    const files = (await readdir(p.recordingsDir)).sort();
+    expect(files).toEqual([
+      'connect.wav',
+      'connect_to_dialler.wav',
+      'dialler_to_connect.wav',
+      'echo.wav',
+    ]);
+    const header = present(parseWavHeader(await readFile(join(p.recordingsDir, 'echo.wav'))));
+    expect(header).toMatchObject({ sampleRate: 8000, channels: 1, encoding: 'pcm16' });
+    expect(header.sampleCount).toBe(2500 * 8);
+  });
+
+  it('completes a human agent call: four hops, softphone events, summary and per-second stats', async () => {
+    const p = plan({ agentType: 'HUMAN_AGENT', agentId: 'anna', agentRegion: 'Sydney' });
+    const outcome = await runTestCall(p, env());
+    expect(outcome.status).toBe('Completed');
+    for (const location of ['dialler_to_connect', 'connect_to_dialler']) {
+      expect(present(score(outcome, location))).toBeGreaterThan(4.05);
+    }
+    for (const location of ['agent_to_connect', 'connect_to_agent']) {
+      expect(present(score(outcome, location))).toBeGreaterThan(4.3);
+    }
+    const { softphoneEvents, softphoneSummary, telephony, transcription } = outcome.details;
+    const accepted = Date.parse(present(softphoneEvents.accepted));
+    const connected = Date.parse(present(softphoneEvents.connected));
+    expect(connected).toBeGreaterThanOrEqual(accepted);
+    expect(Date.parse(present(softphoneEvents.ended))).toBeGreaterThan(connected);
+    expect(present(telephony.durationSec)).toBeGreaterThan(2);
+    expect(softphoneSummary).toMatchObject({
+      agentISP: 'Telstra',
+      agentCountry: 'Australia',
+      agentRegion: 'Sydney',
+    });
+    expect(present(softphoneSummary?.networkPerformanceMetrics.mos.avg)).toBeGreaterThan(4);
+    expect(JobStatsSchema.parse(outcome.stats).length).toBeGreaterThanOrEqual(2);
+    for (const second of outcome.stats) {
+      expect(second.packetsLost).toBe(0);
+      expect(present(second.rtt)).toBeGreaterThanOrEqual(10); // Sydney's 5 ms each way
+      expect(present(second.rtt)).toBeLessThan(100);
+    }
+    expect(transcription).toMatchObject({ engine: 'not available', available: false });
+    expect((await readdir(p.recordingsDir)).length).toBe(6);
+  });
+});
+
+describe('runTestCall: impairment', () => {
+  it('gives a region with 10 % loss a lower audio score and Network score than a clean one', async () => {
+    const [clean, lossy] = await Promise.all([
+      // Fixed job ids: the loss draws are seeded by them, so the run repeats.
+      runTestCall(plan({ jobId: 'impairment-clean', connectRegion: 'Sydney' }), env()),
+      runTestCall(plan({ jobId: 'impairment-lossy', connectRegion: 'Lossy' }), env()),
+    ]);
+    expect([clean.status, lossy.status]).toEqual(['Completed', 'Completed']);
+    const cleanHop = present(score(clean, 'dialler_to_connect'));
+    const lossyHop = present(score(lossy, 'dialler_to_connect'));
+    expect(lossyHop).toBeLessThan(cleanHop - 0.3);
+    expect(present(lossy.networkScore)).toBeLessThan(present(clean.networkScore));
+    expect(present(lossy.mos)).toBeLessThan(present(clean.mos));
+    expect(present(lossy.measures.packetLoss)).toBeGreaterThan(5);
+    // The direction back is not impaired.
+    expect(present(score(lossy, 'connect_to_dialler'))).toBeGreaterThan(4.05);
+  });
+});
+
+describe('carrierOf', () => {
+  it('names the carrier by the longest matching country code', () => {
+    expect(carrierOf('+61290001001')).toBe('Telstra');
+    expect(carrierOf('+15551230001')).toBe('AT&T');
+    expect(carrierOf('+353 1 555 0100')).toBe('Eir');
+    expect(carrierOf('+999123')).toBeNull();
+    expect(carrierOf('0290001001')).toBeNull();
+  });
+});
