@@ -1,5 +1,6 @@
 import { avg, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  JOB_STATES,
   JobDetailsSchema,
   JobStatsSchema,
   SCORED_STATUSES,
@@ -20,20 +21,7 @@ import { queryWindow } from '../../lib/query-window.ts';
 export type JobKind = 'monitor' | 'heartbeat';
 type JobRow = typeof syntheticJobs.$inferSelect;
 
-const JOB_STATE_SET = new Set<string>([
-  'Queued',
-  'Running',
-  'Completed',
-  'Poor Call Quality',
-  'Busy',
-  'No Answer',
-  'Failed',
-  'Call Disconnected Prematurely',
-  'Call Failed',
-  'Agent Error',
-  'Call Not Accepted',
-  'Call Not Accepted by Agent',
-]);
+const JOB_STATE_SET = new Set<string>(JOB_STATES);
 
 /** One line about a job for previews. */
 function previewOf(r: JobRow): string {
