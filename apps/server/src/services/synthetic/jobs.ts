@@ -125,7 +125,8 @@ async function jobRow(scope: GroupScope, kind: JobKind, id: string): Promise<Job
   return row;
 }
 
-const EMPTY_DETAILS: Omit<JobDetails, 'job' | 'tags'> = {
+/** A job's details before anything was measured. */
+export const EMPTY_DETAILS: Omit<JobDetails, 'job' | 'tags'> = {
   polqaScores: [],
   audioLatency: [],
   pstnLatencyMs: null,

@@ -6,6 +6,7 @@
  * it back: echo latency; the connect's recording of it: connect latency), silence, then from
  * 2400 the customer speech while the agent speaks back; the call ends at callDurationMs.
  */
+import { EMPTY_DETAILS } from './jobs.ts';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -457,17 +458,7 @@ function softphoneEventsOf(report: ContactCentreCallReport | null): JobDetails['
 }
 
 function emptyDetails(telephony: Telephony, message: string | null): TestCallOutcome['details'] {
-  return {
-    polqaScores: [],
-    audioLatency: [],
-    pstnLatencyMs: null,
-    transcription: null,
-    softphoneEvents: { connected: null, accepted: null, ended: null },
-    softphoneSummary: null,
-    contactTraceSummary: null,
-    telephony,
-    message,
-  };
+  return { ...EMPTY_DETAILS, telephony, message };
 }
 
 interface Measured {
