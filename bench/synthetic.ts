@@ -12,6 +12,7 @@ import {
   syntheticJobs,
 } from '../apps/server/src/db/schema/index.ts';
 import { ProbePool } from '../apps/server/src/services/synthetic/probe-pool.ts';
+import { jobFinisher } from '../apps/server/src/services/synthetic/results.ts';
 import { SyntheticScheduler } from '../apps/server/src/services/synthetic/scheduler.ts';
 import { createInProcessProbe } from '../apps/server/src/services/synthetic/test-call-runner.ts';
 import type { Benchmark, BenchResult, Figure } from './lib/benchmark.ts';
@@ -84,6 +85,7 @@ export const syntheticBenchmark: Benchmark = {
       push,
       log,
       run: probe.run,
+      finish: jobFinisher({ db, push, log }),
       probeId: 'bench',
       concurrency,
       remoteRegions: [],

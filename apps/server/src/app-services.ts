@@ -55,12 +55,13 @@ export function buildAppServices(opts: {
   const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
   const trailing = new TrailingSummaries(base, log);
   const campaigns = createCampaignDialling({ config, db, log });
-  const synthetic = createSynthetic({ config, db, push, log });
+  const ingestDeps: IngestDeps = { ...base, trailing };
+  const synthetic = createSynthetic({ config, db, push, log, ingest: ingestDeps });
   return {
     llm: createLlmAdapter(config),
     eventBridge,
     workflows,
-    ingest: { gate, trailing, deps: { ...base, trailing } },
+    ingest: { gate, trailing, deps: ingestDeps },
     campaigns,
     synthetic,
     start: () => {

@@ -15,6 +15,7 @@ import {
 } from '@callsight/shared';
 import * as schema from '../src/db/schema/index.ts';
 import { forGroup, type TenantTable } from '../src/db/group-scope.ts';
+import { EMPTY_DETAILS } from '../src/services/synthetic/jobs.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
 import {
@@ -110,6 +111,10 @@ const SHARED_PARAMS: Record<string, { values: string[]; reason: string }> = {
     values: ['1'],
     reason: "a call's position in its run: every run has a call 1; the run id names the object",
   },
+  callId: {
+    values: ['matrix-call'],
+    reason: "a SIP Call-ID, looked up only among the calls of the job its job id names",
+  },
   region: {
     values: ['us-east-1'],
     reason: "a Connect region, kept for the spec's path: the call is found by contactId",
@@ -129,6 +134,10 @@ const ROUTE_EXCEPTIONS: Record<string, string> = {
 const NOT_OBJECT_FIELDS: Record<string, string> = {
   accountId: "an AWS account number: the customer's own, not one of our objects",
   actionId: "the client's own label of a workflow action, never looked up",
+  probeId: "the remote probe's own label of itself, stored as the job's holder",
+  diallerCallId: "the SIP Call-ID of the probe's own call, stored as the job's",
+  receiverCallId: "the contact centre's id of the probe's call, stored as the job's",
+  callContactId: "the contact centre's contact id of the probe's call, stored as the job's",
 };
 const ID_FIELD = /^(id|group|eventSource)$|Id$|ID$/;
 
@@ -452,6 +461,24 @@ const VALID_BODIES: Record<string, (a: Tenant) => unknown> = {
   'POST /api/users/eventBridge/:eventSourceId/associate': () => ({ eventBusName: 'matrix-bus' }),
   'PUT /api/config/:type': () => ({ key: 'GENESYS_CLIENT_ID', value: 'walk' }),
   'POST /api/traces/:traceId/ai-summary': () => ({}),
+  'POST /api/probes/jobs/:id/result': () => ({
+    status: 'Busy',
+    message: null,
+    startedAt: new Date(NOW - 5_000).toISOString(),
+    endedAt: new Date(NOW).toISOString(),
+    diallerCallId: null,
+    receiverCallId: null,
+    callContactId: null,
+    carrier: null,
+    mos: null,
+    cxScore: null,
+    axScore: null,
+    networkScore: null,
+    details: EMPTY_DETAILS,
+    stats: [],
+    measures: {},
+    recordings: {},
+  }),
 };
 
 let s: TestServer;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { PUBLIC_ROUTES } from '../src/routes/public-routes.ts';
+import { ROUTE_ROLES } from '../src/routes/route-roles.ts';
 
 /**
  * The live OpenAPI document (`app.swagger()`) as route tests walk it: every operation, and bodies
@@ -81,7 +82,7 @@ export const routeKey = (op: Operation) => `${op.method} ${op.route}`;
 export const isPublic = (op: Operation) => PUBLIC_ROUTES.has(routeKey(op));
 /** Authenticated by a group's API key rather than a user's session. */
 export const usesApiKey = (op: Operation) =>
-  op.route.startsWith('/api/ingest/v1/') || op.route.startsWith('/v1/');
+  ROUTE_ROLES[routeKey(op)]?.includes('apiKey') ?? false;
 export const hasBody = (op: Operation) => op.method !== 'GET' && op.method !== 'DELETE';
 
 /** The route's path with each parameter taken from `values` (URL-encoded). */

@@ -47,6 +47,7 @@ const PARAMS: Record<string, (groupId: string) => string> = {
   runId: () => randomUUID(),
   seq: () => '1',
   location: () => 'dialler_to_connect',
+  callId: () => 'matrix-call',
 };
 
 /**

@@ -13,6 +13,7 @@ import { publicRoutes } from './public.ts';
 import { configRoutes } from './config.ts';
 import { heartbeatTaggingRoutes } from './heartbeat-tagging.ts';
 import { ingestRoutes } from './ingest.ts';
+import { probeRoutes } from './probes.ts';
 import { viscallRoutes } from './viscall.ts';
 import { callRoutes } from './calls.ts';
 import { workflowRoutes } from './workflows.ts';
@@ -50,4 +51,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   campaignRoutes,
   twilioCallbackRoutes,
   syntheticRoutes,
+  probeRoutes,
 ];

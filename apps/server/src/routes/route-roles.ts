@@ -83,6 +83,10 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'POST /api/ingest/v1/samples': API_KEY,
   'POST /api/ingest/v1/logs': API_KEY,
   'POST /api/ingest/v1/events': API_KEY,
+  // Remote probes of synthetic tests.
+  'POST /api/probes/claim': API_KEY,
+  'GET /api/probes/jobs/:id/calls/:callId/report': API_KEY,
+  'POST /api/probes/jobs/:id/result': API_KEY,
   'POST /v1/traces': API_KEY,
 
   // Explorer and call detail.

@@ -180,3 +180,28 @@ export const SYNTHETIC_TEXTS = {
     `Schedule must be one of ${allowed.map((m) => (m === 0 ? 'Run Once' : `${m}m`)).join(', ')}`,
   transcriptionUnavailable: 'not available',
 } as const;
+
+/** What the contact-centre simulator does with a test call (server adapters/dialler/contact-centre.ts). */
+export const CONTACT_CENTRE_BEHAVIOURS = [
+  'answer',
+  'busy',
+  'noAnswer',
+  'failed',
+  'noResponse',
+  'hangUpEarly',
+  'unknownAgent',
+  'softphoneError',
+  'queueTimeout',
+  'notAccepted',
+  'poorAudio',
+] as const;
+
+/** How the contact-centre simulator handled a call. */
+export const CONTACT_ROUTINGS = [
+  'contactFlow',
+  'connected',
+  'agentError',
+  'queueTimeout',
+  'notAcceptedByAgent',
+  'hungUp',
+] as const;

@@ -1,3 +1,4 @@
 export * from './constants.ts';
 export * from './logic.ts';
 export * from './schemas.ts';
+export * from './probe-schemas.ts';

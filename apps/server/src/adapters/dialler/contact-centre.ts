@@ -27,7 +27,11 @@
  * | answer         | any other known agent  | connects the agent                     | Completed (or Poor Call Q.)   |
  */
 import { randomUUID } from 'node:crypto';
-import type { AgentType } from '@callsight/shared';
+import {
+  type CONTACT_CENTRE_BEHAVIOURS,
+  type AgentType,
+  type CONTACT_ROUTINGS,
+} from '@callsight/shared';
 import {
   loadReferenceSpeech,
   resample,
@@ -57,18 +61,7 @@ import type { TimerConfig } from './sip/client-transaction.ts';
 import type { SipRequest } from './sip/message.ts';
 import type { RemoteAddress } from './sip/transport.ts';
 
-export type ContactCentreBehaviour =
-  | 'answer'
-  | 'busy'
-  | 'noAnswer'
-  | 'failed'
-  | 'noResponse'
-  | 'hangUpEarly'
-  | 'unknownAgent'
-  | 'softphoneError'
-  | 'queueTimeout'
-  | 'notAccepted'
-  | 'poorAudio';
+export type ContactCentreBehaviour = (typeof CONTACT_CENTRE_BEHAVIOURS)[number];
 
 /** The agent ids that reach each status (the table above). */
 export const DEFAULT_AGENT_BEHAVIOURS: Readonly<Record<string, ContactCentreBehaviour>> = {
@@ -241,8 +234,7 @@ export function softphoneProfile(region: string): SoftphoneProfile {
 }
 
 /** How the contact centre handled a call. */
-export type ContactRouting =
-  'contactFlow' | 'connected' | 'agentError' | 'queueTimeout' | 'notAcceptedByAgent' | 'hungUp';
+export type ContactRouting = (typeof CONTACT_ROUTINGS)[number];
 
 /** The agent leg of a human agent's call (times are epoch ms). */
 export interface AgentLegReport {

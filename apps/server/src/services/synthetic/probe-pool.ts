@@ -4,7 +4,7 @@ import { acrossGroups, forGroup } from '../../db/group-scope.ts';
 import { syntheticJobs } from '../../db/schema/index.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
 import { fieldOf, readValue } from '../config/config-entries.ts';
-import { publishJob, writeJobResult, type JobResult } from './results.ts';
+import { publishJob, type FinishJob, type JobResult } from './results.ts';
 
 export type ClaimedJob = typeof syntheticJobs.$inferSelect;
 
@@ -112,6 +112,8 @@ export class ProbePool {
       push: Pick<PushPublisher, 'publish'>;
       log: Log;
       run: RunJob;
+      /** Writes the result (jobFinisher). */
+      finish: FinishJob;
       probeId: string;
       concurrency: number;
       remoteRegions: string[];
@@ -156,7 +158,7 @@ export class ProbePool {
     this.wake(); // more queued jobs may fill the other slots
     try {
       const result = await this.o.run(job, await jobSettings(this.o.db, job.groupId));
-      await writeJobResult(this.o.db, this.o.push, job, result);
+      await this.o.finish(job, result);
     } catch (err) {
       this.o.log.error(err, `synthetic job ${job.id} failed`);
       const [row] = await this.o.db

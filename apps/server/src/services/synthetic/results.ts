@@ -13,6 +13,10 @@ import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { syntheticJobs } from '../../db/schema/index.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
 import { fieldOf, readValue } from '../config/config-entries.ts';
+import type { IngestDeps } from '../telemetry/ingest-context.ts';
+import { ingestCalls } from '../telemetry/ingest-calls.ts';
+import { ingestEvents } from '../telemetry/ingest-logs.ts';
+import { ingestSamples } from '../telemetry/ingest-samples.ts';
 import { toJob } from './jobs.ts';
 
 /** What one test call produced, by the in-process probe or a remote one. */
@@ -35,6 +39,15 @@ export interface JobResult {
   measures: Record<string, number | null>;
   /** Recording files by location (hops, echo, connect). */
   recordings: Record<string, string>;
+  /**
+   * A human agent's softphone telemetry (AgentTelemetry; a remote probe's as sent), ingested and
+   * validated as the collector's is (null: none).
+   */
+  agentTelemetry?: {
+    calls: unknown[];
+    samples: unknown[];
+    events: unknown[];
+  } | null;
 }
 
 /** The route serving a job's recording of one location. */
@@ -103,4 +116,36 @@ export function publishJob(
   row: typeof syntheticJobs.$inferSelect,
 ): void {
   push.publish(row.groupId, SYNTHETIC_LIMITS.pushChannel, { job: toJob(row) });
+}
+
+/** Ends a claimed job with its result (the in-process probe's, or a remote probe's). */
+export type FinishJob = (job: { id: string; groupId: string }, result: JobResult) => Promise<void>;
+
+type Log = { error(obj: unknown, msg?: string): void };
+
+/**
+ * Writes a job's result, then ingests a human agent's softphone telemetry as a collector would
+ * send it (its call summary, seconds and softphone events, in the job's group), so that the
+ * call's detail page shows the call of the job's Agent Network tab. Telemetry the ingestion
+ * refuses is logged; the job's result stands.
+ */
+export function jobFinisher(opts: {
+  db: Db;
+  push: Pick<PushPublisher, 'publish'>;
+  ingest?: IngestDeps;
+  log: Log;
+}): FinishJob {
+  const { db, push, ingest, log } = opts;
+  return async (job, result) => {
+    await writeJobResult(db, push, job, result);
+    const telemetry = result.agentTelemetry;
+    if (!ingest || !telemetry) return;
+    try {
+      await ingestCalls(ingest, job.groupId, telemetry.calls);
+      if (telemetry.samples.length) await ingestSamples(ingest, job.groupId, telemetry.samples);
+      if (telemetry.events.length) await ingestEvents(ingest, job.groupId, telemetry.events);
+    } catch (err) {
+      log.error(err, `synthetic job ${job.id}: its agent telemetry was not stored`);
+    }
+  };
 }

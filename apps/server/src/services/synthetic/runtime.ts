@@ -2,7 +2,9 @@ import { hostname } from 'node:os';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
+import type { IngestDeps } from '../telemetry/ingest-context.ts';
 import { ProbePool } from './probe-pool.ts';
+import { jobFinisher, type FinishJob } from './results.ts';
 import { SyntheticScheduler } from './scheduler.ts';
 import { createInProcessProbe, type InProcessProbe } from './test-call-runner.ts';
 
@@ -12,6 +14,8 @@ type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void };
 export interface SyntheticRuntime {
   /** The in-process probe's contact centre and recordings (remote probes use them too). */
   probe: InProcessProbe;
+  /** Writes a job's result and its agent telemetry (the in-process probe's and remote ones'). */
+  finish: FinishJob;
   /** Queue what is due now and let the probe take it (after a create). */
   wake(): void;
   start(): void;
@@ -26,10 +30,13 @@ export function createSynthetic(opts: {
   config: AppConfig;
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
+  /** Where a human agent's softphone telemetry is ingested (the collector's path). */
+  ingest?: IngestDeps;
   log: Log;
 }): SyntheticRuntime {
   const { config, db, push, log } = opts;
   const probe = createInProcessProbe(config, log);
+  const finish = jobFinisher({ db, push, log, ...(opts.ingest ? { ingest: opts.ingest } : {}) });
   const pool =
     config.PROBE_CONCURRENCY > 0
       ? new ProbePool({
@@ -37,6 +44,7 @@ export function createSynthetic(opts: {
           push,
           log,
           run: probe.run,
+          finish,
           probeId: `${hostname()}:${process.pid}`,
           concurrency: config.PROBE_CONCURRENCY,
           remoteRegions: config.PROBE_REMOTE_REGIONS,
@@ -47,6 +55,7 @@ export function createSynthetic(opts: {
     : null;
   return {
     probe,
+    finish,
     wake() {
       void scheduler?.tick().then(() => pool?.wake());
     },

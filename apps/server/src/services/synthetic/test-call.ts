@@ -16,7 +16,6 @@ import {
   combinedMos,
   jobScores,
   lossPercent,
-  mosFromNetwork,
   pstnLatencyMs,
   qualityStatus,
   type TAGGING_FIELDS,
@@ -58,10 +57,16 @@ import {
   ReceivedStream,
   clockMs,
   type NetworkProfile,
-  type SecondStats,
   type SendClock,
 } from './network-profile.ts';
 import type { JobResult } from './results.ts';
+import {
+  agentLegOf,
+  agentTelemetryOf,
+  softphoneSummaryOf,
+  type AgentTelemetry,
+} from './agent-leg.ts';
+import { maxOf, round, sumOf } from './figures.ts';
 
 export interface TestCallPlan {
   jobId: string;
@@ -333,6 +338,7 @@ async function placeAndMeasure(
     },
     stats: measured.stats,
     recordings: measured.recordings,
+    agentTelemetry: measured.agentTelemetry,
     measures: measuresOf(mos, scores, measured, telephony),
   };
 }
@@ -468,6 +474,7 @@ interface Measured {
   echoLatencyMs: number | null;
   transcription: JobDetails['transcription'];
   softphoneSummary: JobDetails['softphoneSummary'];
+  agentTelemetry: AgentTelemetry | null;
   stats: JobStats;
   recordings: Record<string, string>;
   mos: number | null;
@@ -604,6 +611,7 @@ async function measure(input: MeasureInput): Promise<Measured> {
       })
     : null;
 
+  const softphoneSummary = agentLeg && report?.agent ? softphoneSummaryOf(report, agentLeg) : null;
   const files = await writeRecordings(plan.recordingsDir, {
     ...Object.fromEntries(
       AUDIO_HOPS.flatMap((h) => {
@@ -634,96 +642,16 @@ async function measure(input: MeasureInput): Promise<Measured> {
           },
         ])
       : null,
-    softphoneSummary: agentLeg && report?.agent ? softphoneSummaryOf(report, agentLeg) : null,
+    softphoneSummary,
+    agentTelemetry:
+      agentLeg && report && softphoneSummary
+        ? agentTelemetryOf(report, agentLeg, softphoneSummary)
+        : null,
     stats: agentLeg?.stats ?? [],
     recordings: files,
     mos: mos === null ? null : round(mos),
     scores,
     network,
-  };
-}
-
-interface AgentLeg {
-  stats: JobStats;
-  seconds: { inbound: SecondStats[]; outbound: SecondStats[]; mos: (number | null)[] };
-  averages: { jitterMs: number | null; packetLossPercent: number | null; rttMs: number | null };
-}
-
-/** The softphone's per-second stats: inbound jitter and loss, RTT from both one-way delays. */
-function agentLegOf(report: ContactCentreCallReport | null): AgentLeg | null {
-  const agent = report?.agent;
-  if (!agent?.atAgent || !agent.atConnect || agent.acceptedAtMs === null) return null;
-  const inbound = agent.atAgent.perSecond(agent.acceptedAtMs, agent.toAgentClock);
-  const outbound = agent.atConnect.perSecond(agent.acceptedAtMs, agent.fromAgentClock);
-  const mos: (number | null)[] = [];
-  const stats: JobStats = inbound.map((s, i) => {
-    const rtt = sumOf([s.delayMs, outbound[i]?.delayMs]);
-    const m =
-      s.received > 0
-        ? mosFromNetwork({
-            rttMs: rtt ?? 0,
-            jitterMs: s.jitterMs ?? 0,
-            packetLossPercent: s.lossPercent ?? 0,
-          })
-        : null;
-    mos.push(m);
-    return {
-      timestamp: new Date(s.atMs).toISOString(),
-      rtt: rtt === null ? null : round(rtt),
-      mos: m === null ? null : round(m),
-      packetsLost: s.lost,
-      jitter: s.jitterMs === null ? null : round(s.jitterMs),
-    };
-  });
-  return {
-    stats,
-    seconds: { inbound, outbound, mos },
-    averages: {
-      jitterMs: agent.atAgent.jitterMs,
-      packetLossPercent: maxOf([agent.atAgent.lossPercent, agent.atConnect.lossPercent]),
-      rttMs: sumOf([
-        agent.atAgent.meanDelayMs(agent.toAgentClock),
-        agent.atConnect.meanDelayMs(agent.fromAgentClock),
-      ]),
-    },
-  };
-}
-
-function softphoneSummaryOf(
-  report: ContactCentreCallReport,
-  leg: AgentLeg,
-): JobDetails['softphoneSummary'] {
-  const phone = report.agent?.softphone;
-  if (!phone) return null;
-  const stats = (values: (number | null | undefined)[]) => {
-    const v = values.filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
-    if (!v.length) return { min: null, max: null, avg: null };
-    return {
-      min: round(Math.min(...v)),
-      max: round(Math.max(...v)),
-      avg: round(v.reduce((a, b) => a + b, 0) / v.length),
-    };
-  };
-  return {
-    agentISP: phone.isp,
-    agentLocalIPAddress: phone.localIp,
-    agentExternalIPAddress: phone.externalIp,
-    browser: phone.browser,
-    agentCountry: phone.country,
-    agentRegion: report.route?.agentRegion ?? null,
-    networkType: phone.networkType,
-    networkPerformanceMetrics: {
-      jitter: stats(leg.stats.map((s) => s.jitter)),
-      packetLoss: stats(leg.seconds.inbound.map((s) => s.lossPercent)),
-      outboundPacketLossPercentage: stats(leg.seconds.outbound.map((s) => s.lossPercent)),
-      rtt: stats(leg.stats.map((s) => s.rtt)),
-      mos: stats(leg.seconds.mos),
-    },
-    system: {
-      cpu: { ...phone.cpu },
-      memory: { ...phone.memory },
-    },
-    iceServers: phone.iceServers,
   };
 }
 
@@ -864,20 +792,4 @@ function aligned(recording: Int16Array, delayMs: number, length: number): Int16A
 function envelope(samples: Int16Array): number[] {
   const { min, max } = waveformOf(samples, WAVEFORM_POINTS);
   return min.flatMap((lo, i) => [lo, max[i] ?? lo]);
-}
-
-function maxOf(values: (number | null | undefined)[]): number | null {
-  const v = values.filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
-  return v.length ? Math.max(...v) : null;
-}
-
-function sumOf(values: (number | null | undefined)[]): number | null {
-  return values.every((x): x is number => typeof x === 'number' && Number.isFinite(x))
-    ? values.reduce<number>((a, b) => a + (b ?? 0), 0)
-    : null;
-}
-
-function round(value: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

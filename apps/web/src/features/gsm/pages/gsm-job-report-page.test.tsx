@@ -161,6 +161,27 @@ describe('GsmJobReportPage', () => {
     expect(screen.getByRole('figure', { name: 'MOS' })).toBeTruthy();
   });
 
+  it("links a human agent's contact to its call detail, and a virtual agent's not", async () => {
+    api(
+      makeDetails({
+        job: makeJob({ kind: 'monitor', agentType: 'HUMAN_AGENT', callContactId: 'contact-9' }),
+      }),
+    );
+    const view = render();
+    const link = await screen.findByRole('link', { name: 'contact-9' });
+    expect(link.getAttribute('href')).toBe(paths.call.getHref(GROUP_ID, 'contact-9'));
+    view.unmount();
+
+    api(
+      makeDetails({
+        job: makeJob({ kind: 'monitor', agentType: 'VIRTUAL_AGENT', callContactId: 'contact-8' }),
+      }),
+    );
+    render();
+    expect(await screen.findByText('contact-8')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'contact-8' })).toBeNull();
+  });
+
   it('shows the Contact Flow placeholder', async () => {
     api();
     render(`${PATH}?tab=contact-flow`);

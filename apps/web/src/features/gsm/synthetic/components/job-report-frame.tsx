@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -8,6 +10,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { SYNTHETIC_TEXTS, type JobDetails } from '@callsight/shared';
 import { LoadState } from '../../../../components/load-state/index.ts';
 import { PageHeader } from '../../../../components/page-header/index.ts';
+import { paths } from '../../../../lib/paths.ts';
 import { dateText } from '../format.ts';
 import { SYNTHETIC_SCREEN_TEXTS as T } from '../texts.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -22,9 +25,14 @@ interface Props<K extends string> {
   children: (details: JobDetails) => ReactNode;
 }
 
-/** The call header (spec 002 §2.9): job, status, time, and the Call Contact ID or 'N/A'. */
+/**
+ * The call header (spec 002 §2.9): job, status, time, and the Call Contact ID or 'N/A'. A human
+ * agent's contact links to its call detail: the agent softphone's telemetry is ingested there.
+ */
 function JobHeader({ details }: { details: JobDetails }) {
   const { job } = details;
+  const { groupId = '' } = useParams();
+  const contact = job.callContactId;
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -34,7 +42,16 @@ function JobHeader({ details }: { details: JobDetails }) {
     >
       <StatusChip status={job.status} />
       <Typography variant="body2">
-        {T.callContactId}: <strong>{job.callContactId ?? SYNTHETIC_TEXTS.notAvailable}</strong>
+        {T.callContactId}:{' '}
+        <strong>
+          {contact && job.agentType === 'HUMAN_AGENT' && details.softphoneSummary ? (
+            <Link component={RouterLink} to={paths.call.getHref(groupId, contact)}>
+              {contact}
+            </Link>
+          ) : (
+            (contact ?? SYNTHETIC_TEXTS.notAvailable)
+          )}
+        </strong>
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {dateText(job.createdOn)}
