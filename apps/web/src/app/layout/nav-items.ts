@@ -179,6 +179,8 @@ export const MAIN_NAV: readonly NavEntry[] = [
         page: 'heartbeatLogs',
         icon: ReceiptLongRoundedIcon,
         href: paths.heartbeatLogs.getHref,
+        // A job's report belongs to the logs (its breadcrumb: Heartbeat > Logs > job).
+        alsoActive: ['gsm/heartbeat/jobs'],
       },
     ],
   },

@@ -232,7 +232,7 @@ describe('nav model', () => {
     const links = [...flattenLinks(MAIN_NAV), ...BOTTOM_NAV];
     const at = (rest: string) => activeSlug(links, 'g1', `/g1/${rest}`);
     expect(at('gsm/heartbeat')).toBe('heartbeat-tests');
-    expect(at('gsm/heartbeat/jobs/7/report')).toBe('heartbeat-tests');
+    expect(at('gsm/heartbeat/jobs/7/report')).toBe('heartbeat-logs');
     expect(at('gsm/heartbeat/insights')).toBe('heartbeat-insights');
     expect(at('gsm/heartbeat/logs')).toBe('heartbeat-logs');
     expect(at('home')).toBe('home');
