@@ -31,3 +31,4 @@ export * from './workflows/index.ts';
 export * from './ai/index.ts';
 export * from './campaigns/index.ts';
 export * from './synthetic/index.ts';
+export * from './canvas/charts.ts';
