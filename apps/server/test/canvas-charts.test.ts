@@ -10,6 +10,7 @@ import {
 import { forGroup } from '../src/db/group-scope.ts';
 import { callSummaries } from '../src/db/schema/index.ts';
 import { runChart } from '../src/services/canvas/run-chart.ts';
+import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
 import { TIMESTAMP_COLUMN } from '../src/services/canvas/compile-chart.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -444,5 +445,44 @@ describe('charts of the calls dataset', () => {
     ).toBe(false);
     // Still one table: nothing was dropped.
     await s.database.db.execute(sql`select count(*) from call_summaries`);
+  });
+
+  it('run every chart of the standard dashboards, with the native filters', async () => {
+    const group = await createGroup(s.database.db, {});
+    await insertCalls(
+      group.id,
+      Array.from({ length: 30 }, (_, i) => ({
+        contactId: `s-${i}`,
+        agent: ['ada', 'bob', null][i % 3] ?? null,
+        agentIsp: ['Telstra', 'Optus'][i % 2] ?? null,
+        startMs: T0 + i * HOUR,
+        mosAvg: i % 5 ? 1 + (i % 35) / 10 : null,
+        durationSeconds: 30 + i,
+        tags: i % 4 ? [] : ['Low MOS'],
+      })),
+    );
+    const dashboards = standardDashboards(group.id);
+    expect(dashboards.map((d) => d.id)).toContain(`default_${group.id}`);
+    expect(dashboards.map((d) => d.id)).toContain(`${group.id}_Technology-CallOverview`);
+    let charts = 0;
+    for (const dashboard of dashboards)
+      for (const row of dashboard.rows)
+        for (const { chart } of row.cells) {
+          for (const filters of [
+            [],
+            [{ column: 'agent', operator: 'IN' as const, value: ['ada'] }],
+          ]) {
+            const data = await runChart(chart, {
+              scope: forGroup(s.database.db, group.id),
+              from: new Date(T0 - HOUR),
+              to: new Date(T0 + 40 * HOUR),
+              filters,
+            });
+            expect(data.columns.length, `${dashboard.title}: ${chart.title}`).toBeGreaterThan(0);
+            expect(data.rows.length, `${dashboard.title}: ${chart.title}`).toBeGreaterThan(0);
+          }
+          charts += 1;
+        }
+    expect(charts).toBeGreaterThan(30);
   });
 });

@@ -122,3 +122,53 @@ export const ChartDataSchema = z.object({
   truncated: z.boolean(),
 });
 export type ChartData = z.infer<typeof ChartDataSchema>;
+
+/** A chart's place in a dashboard row: its spec and its width out of 12 columns. */
+export const DashboardCellSchema = z.object({
+  chart: ChartSpecSchema,
+  width: z.number().int().min(1).max(12),
+});
+
+/** Native filters a dashboard offers (applied to every chart whose dataset has the column). */
+export const NATIVE_FILTERS = ['time', 'agent', 'agent_isp'] as const;
+
+/** A dashboard: rows of charts (Superset's position tree, flattened to rows and columns). */
+export const DashboardSpecSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().optional(),
+  /** The default time range: Superset-style 'Last day', 'Last week', 'Last 28 days'. */
+  defaultTimeRange: z.enum(['Last day', 'Last week', 'Last 28 days']),
+  nativeFilters: z.array(z.enum(NATIVE_FILTERS)),
+  rows: z.array(z.object({ title: z.string().optional(), cells: z.array(DashboardCellSchema) })),
+  /** Said instead of charts when the data it needs is not collected (e.g. Jabra devices). */
+  needs: z.string().optional(),
+});
+export type DashboardSpec = z.output<typeof DashboardSpecSchema>;
+
+export const TIME_RANGE_DAYS: Readonly<Record<DashboardSpec['defaultTimeRange'], number>> = {
+  'Last day': 1,
+  'Last week': 7,
+  'Last 28 days': 28,
+};
+
+/** POST …/charts/{chartId}/data: the window and the dashboard's native filter values. */
+export const ChartDataRequestSchema = z.strictObject({
+  from: z.iso.datetime({ error: 'from must be an ISO 8601 date-time' }),
+  to: z.iso.datetime({ error: 'to must be an ISO 8601 date-time' }),
+  agent: z.array(z.string().max(200)).max(100).optional(),
+  agentIsp: z.array(z.string().max(200)).max(100).optional(),
+});
+export type ChartDataRequest = z.infer<typeof ChartDataRequestSchema>;
+
+/** POST /dataRoles/{roleId}/token/{dashboardId}: a short-lived guest token for the embed. */
+export const GuestTokenSchema = z.object({ token: z.string(), expiresAt: z.number() });
+export type GuestToken = z.infer<typeof GuestTokenSchema>;
+
+/** GET /dashboards/{id} (spec 002 §7.4). */
+export const DashboardInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  embeddedID: z.string(),
+});
+export type DashboardInfo = z.infer<typeof DashboardInfoSchema>;

@@ -1,0 +1,492 @@
+import {
+  CANVAS_SUFFIXES,
+  ChartSpecSchema,
+  canvasDashboardId,
+  type ChartSpecInput,
+  type DashboardSpec,
+} from '@callsight/shared';
+
+/**
+ * The standard dashboards every group gets (issue 20), one per canvas key, over the group's own
+ * data. Ids are the group-specific names of spec 000 §2 (group id plus suffix; default_ plus the
+ * group id for the Overview).
+ */
+
+type Cell = [
+  chart: Omit<ChartSpecInput, 'datasetId'> & { datasetId?: ChartSpecInput['datasetId'] },
+  width: number,
+];
+
+const count = { aggregate: 'COUNT' as const, label: 'Calls' };
+const avg = (column: string, label: string) => ({ aggregate: 'AVG' as const, column, label });
+
+function dashboard(
+  key: string,
+  groupId: string,
+  title: string,
+  rows: { title?: string; cells: Cell[] }[],
+  extra: Partial<DashboardSpec> = {},
+): DashboardSpec {
+  return {
+    id: canvasDashboardId(key, groupId) ?? key,
+    title,
+    defaultTimeRange: 'Last 28 days',
+    nativeFilters: ['time', 'agent', 'agent_isp'],
+    ...extra,
+    rows: rows.map((row) => ({
+      ...(row.title ? { title: row.title } : {}),
+      cells: row.cells.map(([chart, width]) => ({
+        chart: ChartSpecSchema.parse({ datasetId: 'calls', ...chart }),
+        width,
+      })),
+    })),
+  };
+}
+
+const bigNumbers: Cell[] = [
+  [{ id: 'calls', title: 'Calls', vizType: 'big_number_total', metrics: [count] }, 3],
+  [
+    {
+      id: 'mos',
+      title: 'Average MOS',
+      vizType: 'big_number_total',
+      metrics: [avg('mos_avg', 'MOS')],
+    },
+    3,
+  ],
+  [
+    {
+      id: 'score',
+      title: 'Average Score',
+      vizType: 'gauge_chart',
+      metrics: [avg('score', 'Score')],
+      unit: '/10',
+    },
+    3,
+  ],
+  [
+    {
+      id: 'agents',
+      title: 'Agents',
+      vizType: 'big_number_total',
+      metrics: [{ aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
+    },
+    3,
+  ],
+];
+
+const mosOverTime: Cell = [
+  {
+    id: 'mos-over-time',
+    title: 'MOS over time',
+    vizType: 'echarts_timeseries_line',
+    timeGrain: 'P1D',
+    metrics: [avg('mos_avg', 'MOS'), { aggregate: 'MIN', column: 'mos_min', label: 'Lowest MOS' }],
+  },
+  6,
+];
+const callsOverTime: Cell = [
+  {
+    id: 'calls-over-time',
+    title: 'Calls over time',
+    vizType: 'echarts_timeseries_bar',
+    timeGrain: 'P1D',
+    metrics: [count],
+  },
+  6,
+];
+const ispTable: Cell = [
+  {
+    id: 'isps',
+    title: 'ISPs',
+    vizType: 'table',
+    groupby: ['agent_isp'],
+    metrics: [
+      count,
+      avg('mos_avg', 'MOS'),
+      avg('jitter_avg_ms', 'Jitter (ms)'),
+      avg('rtt_avg_ms', 'RTT (ms)'),
+      avg('packets_lost_percent', 'Loss (%)'),
+    ],
+    orderBy: { label: 'Calls', desc: true },
+    rowLimit: 20,
+  },
+  12,
+];
+const tagsBar: Cell = [
+  {
+    id: 'issues',
+    title: 'Reported issues',
+    vizType: 'echarts_timeseries_bar',
+    timeGrain: 'P1D',
+    groupby: ['tags'],
+    metrics: [count],
+  },
+  8,
+];
+const tagsPie: Cell = [
+  {
+    id: 'issues-share',
+    title: 'Issues by kind',
+    vizType: 'pie',
+    groupby: ['tags'],
+    metrics: [count],
+  },
+  4,
+];
+const worstCalls: Cell = [
+  {
+    id: 'worst-calls',
+    title: 'Lowest-scoring calls',
+    vizType: 'table',
+    groupby: ['contact_id', 'agent'],
+    metrics: [avg('score', 'Score'), avg('mos_avg', 'MOS')],
+    orderBy: { label: 'Score', desc: false },
+    rowLimit: 10,
+  },
+  12,
+];
+
+/** The standard set for a group, by dashboard id. */
+export function standardDashboards(groupId: string): DashboardSpec[] {
+  const d = (
+    key: keyof typeof CANVAS_SUFFIXES | 'default',
+    ...rest: Parameters<typeof dashboard> extends [string, string, ...infer R] ? R : never
+  ) => dashboard(key, groupId, ...rest);
+  return [
+    d('default', 'Overview', [
+      { cells: bigNumbers },
+      { cells: [callsOverTime, mosOverTime] },
+      { cells: [tagsBar, tagsPie] },
+    ]),
+    d('technology', 'Networks, Applications and Equipment', [
+      {
+        cells: [
+          [
+            {
+              id: 'network-types',
+              title: 'Network types',
+              vizType: 'pie',
+              groupby: ['network_type'],
+              metrics: [count],
+            },
+            4,
+          ],
+          [
+            {
+              id: 'browsers',
+              title: 'Browsers',
+              vizType: 'pie',
+              groupby: ['browser_name'],
+              metrics: [count],
+            },
+            4,
+          ],
+          [
+            {
+              id: 'networks',
+              title: 'Networks (Network Labelling)',
+              vizType: 'pie',
+              groupby: ['network_label'],
+              metrics: [count],
+            },
+            4,
+          ],
+        ],
+      },
+      { cells: [ispTable] },
+      {
+        cells: [
+          [
+            {
+              id: 'mos-by-isp',
+              title: 'MOS by ISP',
+              vizType: 'box_plot',
+              groupby: ['agent_isp'],
+              metrics: [avg('mos_avg', 'MOS')],
+            },
+            6,
+          ],
+          [
+            {
+              id: 'rtt-by-network',
+              title: 'RTT by network type',
+              vizType: 'echarts_timeseries_line',
+              timeGrain: 'P1D',
+              groupby: ['network_type'],
+              metrics: [avg('rtt_avg_ms', 'RTT (ms)')],
+            },
+            6,
+          ],
+        ],
+      },
+    ]),
+    d('issues', 'Reported Issues and Insights', [
+      { cells: [tagsBar, tagsPie] },
+      { cells: [worstCalls] },
+    ]),
+    d('calloverview', 'Call Overview', [
+      {
+        cells: [
+          bigNumbers[0] as Cell,
+          [
+            {
+              id: 'duration',
+              title: 'Average duration',
+              vizType: 'big_number_total',
+              metrics: [avg('duration_seconds', 'Seconds')],
+              unit: 's',
+            },
+            3,
+          ],
+          bigNumbers[1] as Cell,
+          [
+            {
+              id: 'rtt-p95',
+              title: 'RTT, 95th percentile',
+              vizType: 'big_number_total',
+              metrics: [{ aggregate: 'P95', column: 'rtt_avg_ms', label: 'RTT (ms)' }],
+              unit: 'ms',
+            },
+            3,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [{ ...callsOverTime[0], timeGrain: 'PT1H' }, 6],
+          [{ ...mosOverTime[0], timeGrain: 'PT1H' }, 6],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'mos-histogram',
+              title: 'MOS distribution',
+              vizType: 'histogram',
+              histogram: { column: 'mos_avg', bins: 20 },
+            },
+            6,
+          ],
+          [
+            {
+              id: 'calls-heatmap',
+              title: 'Calls by day and agent',
+              vizType: 'heatmap',
+              timeGrain: 'P1D',
+              groupby: ['agent'],
+              metrics: [count],
+              rowLimit: 2000,
+            },
+            6,
+          ],
+        ],
+      },
+      { cells: [worstCalls] },
+    ]),
+    d('agentoverview', 'Agent Overview', [
+      {
+        cells: [
+          [
+            {
+              id: 'agents-table',
+              title: 'Agents',
+              vizType: 'table',
+              groupby: ['agent'],
+              metrics: [
+                count,
+                avg('score', 'Score'),
+                avg('mos_avg', 'MOS'),
+                avg('jitter_avg_ms', 'Jitter (ms)'),
+                { aggregate: 'SUM', column: 'error_log_count', label: 'Error logs' },
+              ],
+              orderBy: { label: 'Calls', desc: true },
+              rowLimit: 50,
+            },
+            12,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'mos-by-agent',
+              title: 'MOS by agent',
+              vizType: 'box_plot',
+              groupby: ['agent'],
+              metrics: [avg('mos_avg', 'MOS')],
+              rowLimit: 30,
+            },
+            12,
+          ],
+        ],
+      },
+    ]),
+    d('comparison', 'Cohort Comparison', [
+      {
+        cells: [
+          [
+            {
+              id: 'mos-by-isp-over-time',
+              title: 'MOS by ISP',
+              vizType: 'echarts_timeseries_line',
+              timeGrain: 'P1D',
+              groupby: ['agent_isp'],
+              metrics: [avg('mos_avg', 'MOS')],
+            },
+            6,
+          ],
+          [
+            {
+              id: 'mos-by-network-over-time',
+              title: 'MOS by network type',
+              vizType: 'echarts_timeseries_line',
+              timeGrain: 'P1D',
+              groupby: ['network_type'],
+              metrics: [avg('mos_avg', 'MOS')],
+            },
+            6,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'score-by-country',
+              title: 'Score by country',
+              vizType: 'echarts_timeseries_bar',
+              timeGrain: 'P1W',
+              groupby: ['agent_country'],
+              metrics: [avg('score', 'Score')],
+            },
+            12,
+          ],
+        ],
+      },
+    ]),
+    d('logserrors', 'Logs and Errors', [
+      {
+        cells: [
+          [
+            {
+              id: 'error-logs',
+              title: 'Error logs over time',
+              vizType: 'echarts_area',
+              timeGrain: 'P1D',
+              metrics: [{ aggregate: 'SUM', column: 'error_log_count', label: 'Error logs' }],
+            },
+            8,
+          ],
+          [
+            {
+              id: 'error-logs-by-agent',
+              title: 'Error logs by agent',
+              vizType: 'pie',
+              groupby: ['agent'],
+              metrics: [{ aggregate: 'SUM', column: 'error_log_count', label: 'Error logs' }],
+              rowLimit: 10,
+            },
+            4,
+          ],
+        ],
+      },
+    ]),
+    d('coverage', 'Collection Coverage', [
+      {
+        cells: [
+          [
+            {
+              id: 'agents-over-time',
+              title: 'Agents sending telemetry',
+              vizType: 'echarts_timeseries_bar',
+              timeGrain: 'P1D',
+              metrics: [{ aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
+            },
+            6,
+          ],
+          callsOverTime,
+        ],
+      },
+    ]),
+    d('agentinteractions', 'Agent Interactions', [
+      {
+        cells: [
+          [
+            {
+              id: 'ended-by',
+              title: 'Who ended the call',
+              vizType: 'pie',
+              groupby: ['ended_by'],
+              metrics: [count],
+            },
+            4,
+          ],
+          [
+            {
+              id: 'directions',
+              title: 'Directions',
+              vizType: 'pie',
+              groupby: ['direction'],
+              metrics: [count],
+            },
+            4,
+          ],
+          [
+            {
+              id: 'disconnects',
+              title: 'Disconnect reasons',
+              vizType: 'table',
+              groupby: ['disconnect_reason'],
+              metrics: [count],
+              orderBy: { label: 'Calls', desc: true },
+              rowLimit: 10,
+            },
+            4,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'duration-histogram',
+              title: 'Call durations (s)',
+              vizType: 'histogram',
+              histogram: { column: 'duration_seconds', bins: 20 },
+            },
+            12,
+          ],
+        ],
+      },
+    ]),
+    d('customerexperience', 'Customer Experience', [
+      {
+        cells: [
+          [
+            {
+              id: 'score-over-time',
+              title: 'Average score',
+              vizType: 'echarts_timeseries_line',
+              timeGrain: 'P1D',
+              metrics: [avg('score', 'Score')],
+            },
+            8,
+          ],
+          [
+            {
+              id: 'score-histogram',
+              title: 'Scores',
+              vizType: 'histogram',
+              histogram: { column: 'score', bins: 10 },
+            },
+            4,
+          ],
+        ],
+      },
+      { cells: [worstCalls] },
+    ]),
+  ];
+}
