@@ -30,9 +30,14 @@ export function pstnLatencyMs(echoMs: number | null, connectMs: number | null): 
 export const showsNoScores = (status: string) =>
   (NO_SCORE_STATUSES as readonly string[]).includes(status);
 
+/** Float noise allowed at the -10 % boundary: 6.3 against 7 is a drop of exactly 10 %. */
+const GAUGE_EPSILON = 1e-9;
+const percentFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+
 /**
  * Gauge colour against the previous period (§9): green when the change is >= 0 or the previous
- * value is 0; yellow for a drop of up to 10 %; red for worse. The subtext reads 'Up n%' / 'Down n%'.
+ * value is 0; yellow for a drop of up to 10 %; red for worse. The subtext reads 'Up n%' / 'Down n%'
+ * (at most 2 decimals, so that a red -10.01 % does not read like a yellow -10 %).
  */
 export function gaugeChange(
   current: number | null,
@@ -41,9 +46,10 @@ export function gaugeChange(
   if (current === null || previous === null || previous === 0)
     return { colour: 'green', text: null };
   const change = ((current - previous) / Math.abs(previous)) * 100;
-  const text = `${change >= 0 ? 'Up' : 'Down'} ${Math.abs(change).toFixed(1).replace(/\.0$/, '')}%`;
-  if (change >= 0) return { colour: 'green', text };
-  return { colour: change >= -10 ? 'yellow' : 'red', text };
+  const up = change > -GAUGE_EPSILON;
+  const text = `${up ? 'Up' : 'Down'} ${percentFormat.format(up ? Math.max(change, 0) : -change)}%`;
+  if (up) return { colour: 'green', text };
+  return { colour: change >= -10 - GAUGE_EPSILON ? 'yellow' : 'red', text };
 }
 
 /** A status tag's colour (§9): red when it starts with 'Very', else yellow. */

@@ -3,10 +3,17 @@
  * bundled. A screen that needs another chart type (gauge, bar, map ...) adds it to these lists.
  */
 import * as echarts from 'echarts/core';
-import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
-import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import { BarChart, EffectScatterChart, GaugeChart, LineChart, ScatterChart } from 'echarts/charts';
+import type {
+  BarSeriesOption,
+  EffectScatterSeriesOption,
+  GaugeSeriesOption,
+  LineSeriesOption,
+  ScatterSeriesOption,
+} from 'echarts/charts';
 import {
   DataZoomComponent,
+  GeoComponent,
   GraphicComponent,
   GridComponent,
   LegendComponent,
@@ -18,6 +25,7 @@ import {
 } from 'echarts/components';
 import type {
   DataZoomComponentOption,
+  GeoComponentOption,
   GraphicComponentOption,
   GridComponentOption,
   LegendComponentOption,
@@ -31,9 +39,12 @@ import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
+  EffectScatterChart,
+  GaugeChart,
   LineChart,
   ScatterChart,
   DataZoomComponent,
+  GeoComponent,
   GraphicComponent,
   GridComponent,
   LegendComponent,
@@ -48,9 +59,12 @@ echarts.use([
 /** The option type of the registered charts and components. */
 export type ChartOption = echarts.ComposeOption<
   | BarSeriesOption
+  | EffectScatterSeriesOption
+  | GaugeSeriesOption
   | LineSeriesOption
   | ScatterSeriesOption
   | DataZoomComponentOption
+  | GeoComponentOption
   | GraphicComponentOption
   | GridComponentOption
   | LegendComponentOption

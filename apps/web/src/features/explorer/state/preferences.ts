@@ -5,6 +5,12 @@ import {
   TimeRangeSchema,
   type ExplorerList,
 } from '@callsight/shared';
+import {
+  readPagePreferences,
+  readPageText,
+  savePagePreferences,
+  savePageText,
+} from '../../../lib/page-preferences.ts';
 
 /** One applied list filter as kept in the URL and in the preferences. */
 export const ListFilterSchema = z.object({
@@ -27,55 +33,24 @@ export const ExplorerPreferencesSchema = z.object({
 export type ExplorerPreferences = z.infer<typeof ExplorerPreferencesSchema>;
 
 const TABS = ['calls', 'logs'] as const satisfies readonly ExplorerList[];
-const preferencesKey = (list: ExplorerList) => `filterPreferences:explorer/${list}`;
-const TAB_KEY = 'filterPreferences:explorer/tab';
-
-function store(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readJson(key: string): unknown {
-  const raw = store()?.getItem(key);
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    console.warn(`Ignoring unparseable local storage value for "${key}"`);
-    return undefined;
-  }
-}
-
-function write(key: string, value: string) {
-  try {
-    store()?.setItem(key, value);
-  } catch (err) {
-    console.warn(`Could not save "${key}" in local storage`, err);
-  }
-}
+const page = (list: ExplorerList) => `explorer/${list}`;
+const TAB_PAGE = 'explorer/tab';
 
 /** The saved preferences of a page; {} when none or unparseable (logged and ignored). */
 export function readPreferences(list: ExplorerList): ExplorerPreferences {
-  const json = readJson(preferencesKey(list));
-  if (json === undefined) return {};
-  const parsed = ExplorerPreferencesSchema.safeParse(json);
-  if (!parsed.success) console.warn(`Ignoring saved explorer preferences of ${list}`);
-  return parsed.success ? parsed.data : {};
+  return readPagePreferences(page(list), ExplorerPreferencesSchema) ?? {};
 }
 
 export function savePreferences(list: ExplorerList, preferences: ExplorerPreferences): void {
-  write(preferencesKey(list), JSON.stringify(preferences));
+  savePagePreferences(page(list), preferences);
 }
 
 /** The tab the explorer opens on: the last one selected, else Call Stats Log. */
 export function readSelectedTab(): ExplorerList {
-  const raw = store()?.getItem(TAB_KEY);
+  const raw = readPageText(TAB_PAGE);
   return TABS.find((tab) => tab === raw) ?? 'calls';
 }
 
 export function saveSelectedTab(tab: ExplorerList): void {
-  write(TAB_KEY, tab);
+  savePageText(TAB_PAGE, tab);
 }

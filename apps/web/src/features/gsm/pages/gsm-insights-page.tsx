@@ -1,6 +1,95 @@
-import { PlaceholderPage } from '../../../components/placeholder/index.ts';
+import { useCallback, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { CONNECT_REGION_NAMES, type SyntheticJob } from '@callsight/shared';
+import { PageHeader } from '../../../components/page-header/index.ts';
+import { paths } from '../../../lib/paths.ts';
+import type { InsightFilterKey } from '../synthetic/insights/criteria.ts';
+import {
+  FilterBar,
+  InsightRangeFilter,
+  ListFilter,
+} from '../synthetic/insights/components/filter-bar.tsx';
+import { insightColumns, isScored } from '../synthetic/insights/components/insight-columns.tsx';
+import {
+  TAB_FIGURES,
+  type InsightTabSpec,
+} from '../synthetic/insights/components/insight-tabs.tsx';
+import { InsightsBody } from '../synthetic/insights/components/insights-body.tsx';
+import { INSIGHT_TEXTS as T } from '../synthetic/insights/texts.ts';
+import { useInsightUpdates } from '../synthetic/insights/use-insight-updates.ts';
+import { useInsightView } from '../synthetic/insights/use-insight-view.ts';
 
-/** /gsm/insights: GSM Insights (placeholder until its issue lands). */
+const PAGE = 'gsm/insights';
+const FILTER_KEYS: readonly InsightFilterKey[] = ['regions'];
+const REGION_OPTIONS = CONNECT_REGION_NAMES.map((name) => ({ value: name, label: name }));
+
+/**
+ * /gsm/insights (spec 002 §2.4): CX, AX and Network scores of the monitor runs over time, four
+ * gauge tabs against the previous period and an expandable table, by time range and connect
+ * region; the view is kept per page (§3) and refetched when a run finishes (§4).
+ */
 export function GsmInsightsPage() {
-  return <PlaceholderPage title="GSM Insights" description="Trends across GSM monitor runs." />;
+  const { groupId = '' } = useParams();
+  const view = useInsightView(PAGE, FILTER_KEYS);
+  useInsightUpdates(groupId, 'monitor');
+  // Runs whose call went through have a report (as on GSM logs).
+  const reportHref = useCallback(
+    (job: SyntheticJob) => (isScored(job) ? paths.gsmJobReport.getHref(groupId, job.jobId) : null),
+    [groupId],
+  );
+  const tabs = useMemo<InsightTabSpec[]>(() => {
+    const C = insightColumns(reportHref);
+    const where = [C.connectRegion, C.agentRegion];
+    return [
+      {
+        key: 'telephony',
+        ...TAB_FIGURES.telephony,
+        columns: [C.timestamp, C.jobId, C.status, ...where, C.carrier],
+      },
+      {
+        key: 'cx',
+        ...TAB_FIGURES.cx,
+        columns: [C.timestamp, C.jobId, C.cxScore, C.status, ...where, C.tags],
+      },
+      {
+        key: 'ax',
+        ...TAB_FIGURES.ax,
+        columns: [C.timestamp, C.jobId, C.axScore, C.status, ...where, C.tags],
+      },
+      {
+        key: 'network',
+        ...TAB_FIGURES.network,
+        columns: [C.timestamp, C.jobId, C.networkScore, C.mos, C.status, ...where],
+      },
+    ];
+  }, [reportHref]);
+
+  return (
+    <>
+      <PageHeader title={T.gsmTitle} subtitle={T.gsmSubtitle} />
+      <FilterBar>
+        <InsightRangeFilter
+          range={view.range}
+          onRange={view.setRange}
+          testId="gsm-insights-range"
+        />
+        <ListFilter
+          label={T.regions}
+          options={REGION_OPTIONS}
+          value={view.filters.regions ?? []}
+          onChange={(values) => view.setFilter('regions', values)}
+          testId="gsm-insights-regions"
+        />
+      </FilterBar>
+      <InsightsBody
+        groupId={groupId}
+        kind="monitor"
+        testId="gsm-insights"
+        view={view}
+        tabs={tabs}
+        reportHref={reportHref}
+        loadFailedText={T.jobsFailed}
+      />
+    </>
+  );
 }

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { SCORED_STATUSES, SYNTHETIC_LIMITS, SyntheticJobSchema } from '@callsight/shared';
+import { usePageMessages } from '../../../../lib/socket.ts';
+import { jobsQueryKey, type JobKind } from '../api/job-paths.ts';
+
+const JobUpdateSchema = z.object({ job: SyntheticJobSchema });
+
+/**
+ * Live insights (spec 002 §4): while mounted, subscribed to the group's 'heartbeatJobs' channel;
+ * an update of a job of this kind whose status is Completed or Poor Call Quality refetches the
+ * page's queries (jobs and period stats) at once, then at most every 2 s.
+ */
+export function useInsightUpdates(groupId: string, kind: JobKind): void {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef(false);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const onMessage = useCallback(
+    (data: unknown) => {
+      const parsed = JobUpdateSchema.safeParse(data);
+      if (!parsed.success || parsed.data.job.kind !== kind) return;
+      if (!(SCORED_STATUSES as readonly string[]).includes(parsed.data.job.status)) return;
+      const refetch = () =>
+        void queryClient.invalidateQueries({ queryKey: jobsQueryKey(groupId, kind) });
+      if (timer.current) {
+        pending.current = true;
+        return;
+      }
+      refetch();
+      const settle = () => {
+        timer.current = null;
+        if (!pending.current) return;
+        pending.current = false;
+        refetch();
+        timer.current = setTimeout(settle, SYNTHETIC_LIMITS.refetchThrottleMs);
+      };
+      timer.current = setTimeout(settle, SYNTHETIC_LIMITS.refetchThrottleMs);
+    },
+    [queryClient, groupId, kind],
+  );
+  usePageMessages(SYNTHETIC_LIMITS.pushChannel, onMessage);
+}
