@@ -11,6 +11,7 @@ import { journeysBenchmark } from './journeys.ts';
 import { workflowsBenchmark } from './workflows.ts';
 import { campaignsBenchmark } from './campaigns.ts';
 import { syntheticBenchmark } from './synthetic.ts';
+import { insightsBenchmark } from './insights.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -26,6 +27,7 @@ const benchmarks: Benchmark[] = [
   workflowsBenchmark,
   campaignsBenchmark,
   syntheticBenchmark,
+  insightsBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

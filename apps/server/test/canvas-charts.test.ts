@@ -6,11 +6,13 @@ import {
   type ChartFilter,
   type ChartSpecInput,
   type Metric,
+  type TeamCondition,
 } from '@callsight/shared';
 import { forGroup } from '../src/db/group-scope.ts';
 import { callSummaries } from '../src/db/schema/index.ts';
 import { runChart } from '../src/services/canvas/run-chart.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
+import { DATASETS } from '../src/services/canvas/datasets.ts';
 import { TIMESTAMP_COLUMN } from '../src/services/canvas/compile-chart.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
@@ -484,5 +486,70 @@ describe('charts of the calls dataset', () => {
           charts += 1;
         }
     expect(charts).toBeGreaterThan(30);
+  });
+
+  it("keep a team's members to the calls its conditions allow, in every chart", async () => {
+    const group = await createGroup(s.database.db, {});
+    const scope = forGroup(s.database.db, group.id);
+    const rows = [
+      { id: 'a', groups: ['Sales', 'Sales-North'], attrs: { queue: 'VIP' } },
+      { id: 'b', groups: ['Sales', 'Sales-South'], attrs: { queue: 'Standard' } },
+      { id: 'c', groups: ['Support', 'Support-North'], attrs: { queue: 'VIP' } },
+      { id: 'd', groups: [], attrs: null },
+    ];
+    await s.database.db.insert(callSummaries).values(
+      scope.rows(
+        callSummaries,
+        rows.map((r, i) => ({
+          contactId: r.id,
+          agent: 'ada',
+          startTime: new Date(T0 + i * 1000),
+          agentGroup1: r.groups[0] ?? null,
+          agentGroup2: r.groups[1] ?? null,
+          ctrAttributes: r.attrs,
+        })),
+      ),
+    );
+    const spec = ChartSpecSchema.parse({
+      id: 'ids',
+      title: 'Calls',
+      vizType: 'table',
+      datasetId: 'calls',
+      groupby: ['contact_id'],
+      metrics: [{ aggregate: 'COUNT', label: 'n' }],
+      orderBy: { label: 'contact_id', desc: false },
+    });
+    const idsFor = async (conditions: TeamCondition[]) => {
+      const dataset = DATASETS.calls;
+      if (!dataset) throw new Error('no calls dataset');
+      const data = await runChart(spec, {
+        scope,
+        from: new Date(T0),
+        to: new Date(T0 + HOUR),
+        rowFilter: dataset.rowFilter(conditions),
+      });
+      return data.rows.map((r) => r[0]);
+    };
+    expect(await idsFor([])).toEqual(['a', 'b', 'c', 'd']);
+    expect(await idsFor([{ type: 'group1', operator: 'equals', value: 'Sales' }])).toEqual([
+      'a',
+      'b',
+    ]);
+    expect(await idsFor([{ type: 'group2', operator: 'startsWith', value: 'Sales-N' }])).toEqual([
+      'a',
+    ]);
+    expect(
+      await idsFor([{ type: 'attributes', field: 'queue', operator: 'equals', value: 'VIP' }]),
+    ).toEqual(['a', 'c']);
+    expect(
+      await idsFor([
+        { type: 'attributes', field: 'queue', operator: 'equals', value: 'VIP' },
+        { type: 'group1', operator: 'equals', value: 'Support' },
+      ]),
+    ).toEqual(['c']);
+    // A value is data, never SQL.
+    expect(await idsFor([{ type: 'group1', operator: 'equals', value: "x' or '1'='1" }])).toEqual(
+      [],
+    );
   });
 });

@@ -475,6 +475,8 @@ describe('call summaries, aggregates, tags and score', () => {
       networkType: 'wifi',
       holdIntervals: [{ start: T0 + 20_000, end: null }],
       sipResponseCode: 200,
+      agentGroups: ['Sales', null, 'Sales-North-3'],
+      ctrAttributes: { queue: 'VIP', language: 'en' },
     });
     const res = await post(key, 'calls', {
       calls: [
@@ -514,6 +516,11 @@ describe('call summaries, aggregates, tags and score', () => {
       networkType: 'wifi',
       holdIntervals: [{ start: T0 + 20_000, end: null }],
       sipResponseCode: 200,
+      agentGroup1: 'Sales',
+      agentGroup2: null,
+      agentGroup3: 'Sales-North-3',
+      agentGroup4: null,
+      ctrAttributes: { queue: 'VIP', language: 'en' },
       durationSeconds: 60,
       sampleCount: 0,
       tags: [],

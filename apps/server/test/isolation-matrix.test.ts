@@ -113,7 +113,7 @@ const SHARED_PARAMS: Record<string, { values: string[]; reason: string }> = {
   },
   callId: {
     values: ['matrix-call'],
-    reason: "a SIP Call-ID, looked up only among the calls of the job its job id names",
+    reason: 'a SIP Call-ID, looked up only among the calls of the job its job id names',
   },
   region: {
     values: ['us-east-1'],

@@ -81,8 +81,7 @@ export function operations(doc: OpenApiDocument): Operation[] {
 export const routeKey = (op: Operation) => `${op.method} ${op.route}`;
 export const isPublic = (op: Operation) => PUBLIC_ROUTES.has(routeKey(op));
 /** Authenticated by a group's API key rather than a user's session. */
-export const usesApiKey = (op: Operation) =>
-  ROUTE_ROLES[routeKey(op)]?.includes('apiKey') ?? false;
+export const usesApiKey = (op: Operation) => ROUTE_ROLES[routeKey(op)]?.includes('apiKey') ?? false;
 export const hasBody = (op: Operation) => op.method !== 'GET' && op.method !== 'DELETE';
 
 /** The route's path with each parameter taken from `values` (URL-encoded). */

@@ -32,3 +32,4 @@ export * from './ai/index.ts';
 export * from './campaigns/index.ts';
 export * from './synthetic/index.ts';
 export * from './canvas/charts.ts';
+export * from './canvas/teams.ts';

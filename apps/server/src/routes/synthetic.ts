@@ -17,6 +17,8 @@ import {
   MonitorSchema,
   PeriodStatsSchema,
   RECORD_COUNT_HEADER,
+  RegionStatsQuerySchema,
+  RegionStatsSchema,
   SourceNumbersSchema,
   SyntheticIdParamsSchema,
   SyntheticJobListSchema,
@@ -35,6 +37,7 @@ import {
   type JobKind,
 } from '../services/synthetic/jobs.ts';
 import { heartbeatOptions, sourceNumbers } from '../services/synthetic/numbers.ts';
+import { regionStats } from '../services/synthetic/regions.ts';
 import { heartbeatEnabled, requireHeartbeat } from '../services/synthetic/require-heartbeat.ts';
 import {
   createMonitor,
@@ -211,6 +214,17 @@ export async function syntheticRoutes({ app, db, authorize, synthetic }: AppCont
         response: { 200: PeriodStatsSchema, ...errors },
       },
       handler: (request) => periodStats(callerScope(db, request), kind, request.query),
+    });
+    app.get(`${base}/jobs/regions`, {
+      ...access,
+      schema: {
+        tags,
+        summary:
+          'Status map: per connect and per agent region, the jobs of the window (default the last 4 hours), finished, Completed, mean scores, last job and health',
+        querystring: RegionStatsQuerySchema,
+        response: { 200: RegionStatsSchema, ...errors },
+      },
+      handler: (request) => regionStats(callerScope(db, request), kind, request.query),
     });
     app.get(`${base}/jobs/:id`, {
       ...access,

@@ -205,3 +205,28 @@ export const CONTACT_ROUTINGS = [
   'notAcceptedByAgent',
   'hungUp',
 ] as const;
+
+/**
+ * Where each connect and agent region sits on the status map (§2.5): [longitude, latitude] of
+ * its city (the AWS region's for the connect regions; ours, docs/decisions.md).
+ */
+export const REGION_COORDINATES: Readonly<Record<string, readonly [number, number]>> = {
+  'North Virginia': [-77.49, 39.04],
+  Oregon: [-119.7, 45.84],
+  Singapore: [103.82, 1.35],
+  Sydney: [151.21, -33.87],
+  Tokyo: [139.69, 35.69],
+  Frankfurt: [8.68, 50.11],
+  London: [-0.13, 51.51],
+  'Los Angeles': [-118.24, 34.05],
+  Mumbai: [72.88, 19.08],
+};
+
+/**
+ * A region's health on the status map (ours, docs/decisions.md), green, yellow or red like the
+ * gauges: the worse of its share Completed among finished jobs and its lowest mean score.
+ */
+export const REGION_HEALTH_THRESHOLDS = {
+  completedPercentage: { green: 90, yellow: 75 },
+  lowestScore: { green: 8, yellow: 6 },
+} as const;

@@ -334,3 +334,42 @@ export const HeartbeatOptionsSchema = z.object({
   virtualAgentNames: z.array(z.string()),
 });
 export type HeartbeatOptions = z.infer<typeof HeartbeatOptionsSchema>;
+
+/** GET …/jobs/regions (status map, §2.5): the window only (default the last 4 hours). */
+export const RegionStatsQuerySchema = z.strictObject({
+  fromTime: WINDOW_QUERY_PARAMS.fromTime,
+  toTime: WINDOW_QUERY_PARAMS.toTime,
+  timezone: WINDOW_QUERY_PARAMS.timezone,
+});
+export type RegionStatsQuery = z.output<typeof RegionStatsQuerySchema>;
+
+/** A region's health on the map: green, yellow or red as the gauges; none without a finished job. */
+export const RegionHealthSchema = z.enum(['green', 'yellow', 'red', 'none']);
+export type RegionHealth = z.infer<typeof RegionHealthSchema>;
+
+/** One connect or agent region's jobs in the window. */
+export const RegionStatSchema = z.object({
+  role: z.enum(['connect', 'agent']),
+  region: z.string(),
+  /** Every job of the window, under way ones included (the bubble's size). */
+  jobs: z.number().int(),
+  /** Jobs that ended (any status but Queued and Running). */
+  finished: z.number().int(),
+  completed: z.number().int(),
+  /** Completed among the finished jobs, 0-100; null when none finished. */
+  completedPercentage: z.number().nullable(),
+  /** Mean scores of the jobs with scores (Completed and Poor Call Quality). */
+  cxScore: score,
+  axScore: score,
+  networkScore: score,
+  lastJobOn: isoOrNull,
+  health: RegionHealthSchema,
+});
+export type RegionStat = z.infer<typeof RegionStatSchema>;
+
+export const RegionStatsSchema = z.object({
+  from: iso,
+  to: iso,
+  regions: z.array(RegionStatSchema),
+});
+export type RegionStats = z.infer<typeof RegionStatsSchema>;

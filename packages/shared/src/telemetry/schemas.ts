@@ -141,6 +141,23 @@ export const IngestCallSchema = z
       .array(IngestHoldIntervalSchema)
       .max(500, 'At most 500 hold intervals')
       .nullish(),
+    /** The agent's hierarchy groups, levels 1 to 5 (a null level is unset). */
+    agentGroups: z
+      .array(optionalText('agentGroups[]', 200), { error: 'agentGroups must be a list' })
+      .max(5, 'agentGroups has at most 5 levels')
+      .nullish(),
+    /** The contact's attributes (Amazon Connect CTR attributes), as text. */
+    ctrAttributes: z
+      .record(
+        storableText('ctrAttributes key').max(200, 'ctrAttributes keys are at most 200 characters'),
+        storableText('ctrAttributes value').max(
+          1000,
+          'ctrAttributes values are at most 1000 characters',
+        ),
+        { error: 'ctrAttributes must be an object of texts' },
+      )
+      .refine((r) => Object.keys(r).length <= 50, 'ctrAttributes has at most 50 attributes')
+      .nullish(),
     sipResponseCode: z
       .number({ error: 'sipResponseCode must be a number' })
       .int('sipResponseCode must be a whole number')

@@ -126,7 +126,20 @@ export const syntheticJobs = pgTable(
       t.connectRegion,
       t.agentRegion,
     ),
-    index('synthetic_jobs_list_idx').on(t.groupId, t.kind, t.createdOn),
+    // Lists, counts, period stats and region figures read this index only (migration 0014).
+    index('synthetic_jobs_list_figures_idx').on(
+      t.groupId,
+      t.kind,
+      t.createdOn,
+      t.status,
+      t.connectRegion,
+      t.agentRegion,
+      t.agentType,
+      t.toNumber,
+      t.cxScore,
+      t.axScore,
+      t.networkScore,
+    ),
     index('synthetic_jobs_queue_idx')
       .on(t.connectRegion, t.createdOn)
       .where(sql`${t.status} in ('Queued', 'Running')`),

@@ -47,6 +47,14 @@ export const callSummaries = pgTable(
     /** [{ start, end }] in epoch milliseconds; end null while on hold. */
     holdIntervals: jsonb('hold_intervals').$type<{ start: number; end: number | null }[]>(),
     sipResponseCode: smallint('sip_response_code'),
+    /** The agent's hierarchy groups, levels 1-5 (teams' Agent Group conditions). */
+    agentGroup1: text('agent_group_1'),
+    agentGroup2: text('agent_group_2'),
+    agentGroup3: text('agent_group_3'),
+    agentGroup4: text('agent_group_4'),
+    agentGroup5: text('agent_group_5'),
+    /** The contact's CTR attributes (teams' CTR Attributes conditions). */
+    ctrAttributes: jsonb('ctr_attributes').$type<Record<string, string>>(),
     summaryReceivedAt: ts('summary_received_at'),
     sampleCount: integer('sample_count').notNull().default(0),
     firstSampleAt: ts('first_sample_at'),

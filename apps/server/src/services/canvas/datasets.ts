@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DatasetId } from '@callsight/shared';
+import type { DatasetId, TeamCondition } from '@callsight/shared';
 import type { TenantTable } from '../../db/group-scope.ts';
 import { callSummaries } from '../../db/schema/index.ts';
 
@@ -23,6 +23,38 @@ export interface Dataset {
   table: TenantTable;
   time: AnyPgColumn;
   columns: Readonly<Record<string, DatasetColumn>>;
+  /** A team's conditions as this dataset's row filter (its calls', or through its contact). */
+  rowFilter: (conditions: readonly TeamCondition[]) => SQL | null;
+}
+
+const AGENT_GROUP_COLUMNS = {
+  group1: callSummaries.agentGroup1,
+  group2: callSummaries.agentGroup2,
+  group3: callSummaries.agentGroup3,
+  group4: callSummaries.agentGroup4,
+  group5: callSummaries.agentGroup5,
+} as const;
+
+/**
+ * A team's conditions on a call (ANDed; values are bound parameters): Agent Group n tests the
+ * agent's hierarchy level n, CTR Attributes the contact's attribute of that name; equals or
+ * startsWith. No condition: null (every call).
+ */
+export function callRowFilter(
+  conditions: readonly TeamCondition[],
+  calls: typeof callSummaries,
+): SQL | null {
+  if (!conditions.length) return null;
+  const parts = conditions.map((cond) => {
+    const value =
+      cond.type === 'attributes'
+        ? sql`(${calls.ctrAttributes} ->> ${cond.field ?? ''}::text)`
+        : sql`${AGENT_GROUP_COLUMNS[cond.type]}`;
+    return cond.operator === 'equals'
+      ? sql`${value} = ${cond.value}::text`
+      : sql`starts_with(${value}, ${cond.value}::text)`;
+  });
+  return sql`(${sql.join(parts, sql` and `)})`;
 }
 
 const c = callSummaries;
@@ -73,7 +105,13 @@ const calls: Dataset = {
     error_log_count: { expr: c.errorLogCount, type: 'number', label: 'Error Logs' },
     score: { expr: c.score, type: 'number', label: 'Score' },
     tags: { expr: c.tags, type: 'tags', label: 'Tags' },
+    agent_group_1: { expr: c.agentGroup1, type: 'text', label: 'Agent Group 1' },
+    agent_group_2: { expr: c.agentGroup2, type: 'text', label: 'Agent Group 2' },
+    agent_group_3: { expr: c.agentGroup3, type: 'text', label: 'Agent Group 3' },
+    agent_group_4: { expr: c.agentGroup4, type: 'text', label: 'Agent Group 4' },
+    agent_group_5: { expr: c.agentGroup5, type: 'text', label: 'Agent Group 5' },
   },
+  rowFilter: (conditions) => callRowFilter(conditions, c),
 };
 
 export const DATASETS: Partial<Record<DatasetId, Dataset>> = { calls };

@@ -1,4 +1,4 @@
-import { avg, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   JOB_STATES,
   JobDetailsSchema,
@@ -20,11 +20,29 @@ import { queryWindow } from '../../lib/query-window.ts';
 
 export type JobKind = 'monitor' | 'heartbeat';
 type JobRow = typeof syntheticJobs.$inferSelect;
+/**
+ * What a job of a list reads: not its details (measures, stats, recordings: kilobytes a job)
+ * nor its scheduling and claim columns. A list of 1,000 jobs spends its time making rows.
+ */
+const {
+  details: _details,
+  message: _message,
+  groupId: _groupId,
+  slotAt: _slotAt,
+  claimedBy: _claimedBy,
+  leaseUntil: _leaseUntil,
+  attempts: _attempts,
+  ...LISTED_COLUMNS
+} = getTableColumns(syntheticJobs);
+type ListedJob = Omit<
+  JobRow,
+  'details' | 'message' | 'groupId' | 'slotAt' | 'claimedBy' | 'leaseUntil' | 'attempts'
+>;
 
 const JOB_STATE_SET = new Set<string>(JOB_STATES);
 
 /** One line about a job for previews. */
-function previewOf(r: JobRow): string {
+function previewOf(r: ListedJob): string {
   if (r.status === 'Queued' || r.status === 'Running') return r.status;
   const seconds =
     r.startedAt && r.endedAt
@@ -38,7 +56,7 @@ function previewOf(r: JobRow): string {
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
-export function toJob(r: JobRow): SyntheticJob {
+export function toJob(r: ListedJob): SyntheticJob {
   return {
     jobId: r.id,
     kind: r.kind === 'monitor' ? 'monitor' : 'heartbeat',
@@ -102,7 +120,7 @@ export async function listJobs(
   const conds = criteria(kind, query, window);
   const [rows, [counted]] = await Promise.all([
     scope.db
-      .select()
+      .select(LISTED_COLUMNS)
       .from(syntheticJobs)
       .where(scope.owns(syntheticJobs, ...conds))
       .orderBy(desc(syntheticJobs.createdOn), desc(syntheticJobs.id))
@@ -213,7 +231,9 @@ export async function jobRecording(
 /**
  * GET …/jobs/stats (§7.1): for the window asked (default the last 4 hours) and the window of the
  * same length before it, over the jobs of the statuses asked (default Completed and Poor Call
- * Quality, as the spec's criteria): their number, the share Completed, the average scores.
+ * Quality, as the spec's criteria): their number, the share Completed, the average scores. One
+ * query over both windows: each figure is an aggregate filtered by its window (the current one
+ * includes its end, the previous one ends where the current one starts).
  */
 export async function periodStats(
   scope: GroupScope,
@@ -225,33 +245,41 @@ export async function periodStats(
   const span = current.to.getTime() - current.from.getTime();
   const previous = { from: new Date(current.from.getTime() - span), to: current.from };
   const statuses = query.status?.length ? query.status : [...SCORED_STATUSES];
-  const num = (v: string | null | undefined) =>
+  const j = syntheticJobs;
+  const conds = criteria(
+    kind,
+    { ...query, status: statuses },
+    { from: previous.from, to: current.to },
+  );
+  const inCurrent = sql`${j.createdOn} >= ${current.from}`;
+  const inPrevious = sql`${j.createdOn} < ${current.from}`;
+  const figures = (window: SQL) => ({
+    count: sql<number>`count(*) filter (where ${window})`.mapWith(Number),
+    completed: sql<number>`count(*) filter (where ${window} and ${j.status} = 'Completed')`.mapWith(
+      Number,
+    ),
+    cx: sql<number | null>`avg(${j.cxScore}) filter (where ${window})`,
+    ax: sql<number | null>`avg(${j.axScore}) filter (where ${window})`,
+    network: sql<number | null>`avg(${j.networkScore}) filter (where ${window})`,
+  });
+  const [row] = await scope.db
+    .select({ current: figures(inCurrent), previous: figures(inPrevious) })
+    .from(j)
+    .where(scope.owns(j, ...conds));
+  const num = (v: unknown) =>
     v === null || v === undefined ? null : Math.round(Number(v) * 10) / 10;
-  const figures = async (window: { from: Date; to: Date }, endInclusive: boolean) => {
-    const j = syntheticJobs;
-    const conds = criteria(kind, { ...query, status: statuses }, window);
-    if (!endInclusive) conds.push(lt(j.createdOn, window.to));
-    const [row] = await scope.db
-      .select({
-        count: count(),
-        completed: sql<number>`count(*) filter (where ${j.status} = 'Completed')::int`,
-        cx: avg(j.cxScore),
-        ax: avg(j.axScore),
-        network: avg(j.networkScore),
-      })
-      .from(j)
-      .where(scope.owns(j, ...conds));
-    const total = row?.count ?? 0;
+  type Figures = { count: number; completed: number } & Record<'cx' | 'ax' | 'network', unknown>;
+  const answer = (window: { from: Date; to: Date }, f: Figures | undefined) => {
+    const total = f?.count ?? 0;
     return {
       from: window.from.toISOString(),
       to: window.to.toISOString(),
       count: total,
-      completedPercentage:
-        total > 0 ? Math.round((Number(row?.completed ?? 0) / total) * 1000) / 10 : null,
-      cxScore: num(row?.cx),
-      axScore: num(row?.ax),
-      networkScore: num(row?.network),
+      completedPercentage: total > 0 ? Math.round(((f?.completed ?? 0) / total) * 1000) / 10 : null,
+      cxScore: num(f?.cx),
+      axScore: num(f?.ax),
+      networkScore: num(f?.network),
     };
   };
-  return { current: await figures(current, true), previous: await figures(previous, false) };
+  return { current: answer(current, row?.current), previous: answer(previous, row?.previous) };
 }

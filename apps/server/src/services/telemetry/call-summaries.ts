@@ -378,6 +378,12 @@ const SUMMARY_COLUMNS: Col<CallSummaryRow>[] = [
   { name: 'network_label', type: 'text', value: (r) => r.networkLabel },
   { name: 'hold_intervals', type: 'jsonb', value: (r) => json(r.holdIntervals) },
   { name: 'sip_response_code', type: 'int2', value: (r) => r.sipResponseCode },
+  { name: 'agent_group_1', type: 'text', value: (r) => r.agentGroup1 },
+  { name: 'agent_group_2', type: 'text', value: (r) => r.agentGroup2 },
+  { name: 'agent_group_3', type: 'text', value: (r) => r.agentGroup3 },
+  { name: 'agent_group_4', type: 'text', value: (r) => r.agentGroup4 },
+  { name: 'agent_group_5', type: 'text', value: (r) => r.agentGroup5 },
+  { name: 'ctr_attributes', type: 'jsonb', value: (r) => json(r.ctrAttributes) },
   {
     name: 'summary_received_at',
     type: 'float8',

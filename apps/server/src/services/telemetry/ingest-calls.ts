@@ -45,6 +45,13 @@ function applySummary(
   row.holdIntervals =
     call.holdIntervals?.map((h) => ({ start: h.start, end: h.end ?? null })) ?? null;
   row.sipResponseCode = call.sipResponseCode ?? null;
+  const groups = call.agentGroups ?? [];
+  row.agentGroup1 = groups[0] ?? null;
+  row.agentGroup2 = groups[1] ?? null;
+  row.agentGroup3 = groups[2] ?? null;
+  row.agentGroup4 = groups[3] ?? null;
+  row.agentGroup5 = groups[4] ?? null;
+  row.ctrAttributes = call.ctrAttributes ?? null;
   row.summaryReceivedAt ??= new Date(nowMs);
 }
 

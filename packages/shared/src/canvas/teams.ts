@@ -1,0 +1,63 @@
+/**
+ * Teams (data roles, spec 002 §3, §5, §6): a named set of row-level conditions on the group's
+ * calls and the dashboards its members may open (all when the list is empty).
+ */
+import { z } from 'zod';
+
+export const TEAM_CONDITION_TYPES = [
+  { value: 'group1', label: 'Agent Group 1', kind: 'text' },
+  { value: 'group2', label: 'Agent Group 2', kind: 'text' },
+  { value: 'group3', label: 'Agent Group 3', kind: 'text' },
+  { value: 'group4', label: 'Agent Group 4', kind: 'text' },
+  { value: 'group5', label: 'Agent Group 5', kind: 'text' },
+  { value: 'attributes', label: 'CTR Attributes', kind: 'json' },
+] as const;
+export type TeamConditionType = (typeof TEAM_CONDITION_TYPES)[number]['value'];
+const TYPE_VALUES = TEAM_CONDITION_TYPES.map((t) => t.value) as [
+  TeamConditionType,
+  ...TeamConditionType[],
+];
+
+export const TEAM_OPERATORS = [
+  { value: 'equals', label: 'equals' },
+  { value: 'startsWith', label: 'startsWith' },
+] as const;
+const OPERATOR_VALUES = ['equals', 'startsWith'] as const;
+
+export const TEAM_TEXTS = {
+  nameRequired: 'Please enter a team name.',
+  valueRequired: 'Every condition needs a value.',
+  fieldRequired: 'A CTR Attributes condition needs a field name.',
+  duplicate: 'Each type and field may appear once.',
+  created: 'Role created successfully',
+  updated: 'Role updated successfully',
+  createFailed: 'Error creating role',
+  noMembers: 'No users have access to this role.',
+  noRoles: 'No Roles Available',
+  userRequired: 'Please select a user.',
+} as const;
+
+export const TeamConditionSchema = z.object({
+  type: z.enum(TYPE_VALUES, { error: 'type must be an Agent Group (1-5) or CTR Attributes' }),
+  /** The CTR attribute's name (json type only). */
+  field: z.string().trim().max(200).optional(),
+  operator: z.enum(OPERATOR_VALUES, { error: 'operator must be equals or startsWith' }),
+  value: z.string().trim().min(1, TEAM_TEXTS.valueRequired).max(500),
+});
+export type TeamCondition = z.infer<typeof TeamConditionSchema>;
+
+/** Conditions: every value set, a field for CTR attributes, each type and field pair once. */
+export const TeamConditionsSchema = z
+  .array(TeamConditionSchema)
+  .max(30)
+  .superRefine((conditions, ctx) => {
+    const seen = new Set<string>();
+    conditions.forEach((c, i) => {
+      if (c.type === 'attributes' && !c.field)
+        ctx.addIssue({ code: 'custom', path: [i, 'field'], message: TEAM_TEXTS.fieldRequired });
+      const key = `${c.type}:${c.type === 'attributes' ? (c.field ?? '') : ''}`;
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [i, 'type'], message: TEAM_TEXTS.duplicate });
+      seen.add(key);
+    });
+  });
