@@ -16,7 +16,7 @@ import {
 } from '../synthetic/insights/components/insight-tabs.tsx';
 import { InsightsBody } from '../synthetic/insights/components/insights-body.tsx';
 import { INSIGHT_TEXTS as T } from '../synthetic/insights/texts.ts';
-import { useInsightUpdates } from '../synthetic/insights/use-insight-updates.ts';
+import { useJobUpdates } from '../synthetic/use-job-updates.ts';
 import { useInsightView } from '../synthetic/insights/use-insight-view.ts';
 
 const PAGE = 'gsm/insights';
@@ -31,7 +31,8 @@ const REGION_OPTIONS = CONNECT_REGION_NAMES.map((name) => ({ value: name, label:
 export function GsmInsightsPage() {
   const { groupId = '' } = useParams();
   const view = useInsightView(PAGE, FILTER_KEYS);
-  useInsightUpdates(groupId, 'monitor');
+  // Spec 002 §4: a Completed or Poor Call Quality job refetches.
+  useJobUpdates(groupId, 'monitor', isScored);
   // Runs whose call went through have a report (as on GSM logs).
   const reportHref = useCallback(
     (job: SyntheticJob) => (isScored(job) ? paths.gsmJobReport.getHref(groupId, job.jobId) : null),

@@ -18,7 +18,7 @@ import { LatestJobsTable } from '../status/components/latest-jobs-table.tsx';
 import { RegionMap } from '../status/components/region-map.tsx';
 import { RegionTable } from '../status/components/region-table.tsx';
 import { STATUS_TEXTS as T } from '../status/texts.ts';
-import { useStatusUpdates } from '../status/use-status-updates.ts';
+import { useJobUpdates } from '../synthetic/use-job-updates.ts';
 
 const REGION_PARAM = 'region';
 const ROLE_PARAM = 'regionType';
@@ -42,7 +42,8 @@ export function GsmStatusPage() {
   const region = pickedRegion(params);
   const stats = useRegionStats(groupId, 'monitor', range);
   useFailureSnackbar(stats.isError, T.loadFailed);
-  useStatusUpdates(groupId, 'monitor');
+  // Failures too: they change a region's health.
+  useJobUpdates(groupId, 'monitor');
   const regions = stats.isError ? [] : stats.data?.regions;
 
   const pick = useCallback(

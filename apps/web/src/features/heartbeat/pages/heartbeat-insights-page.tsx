@@ -19,7 +19,8 @@ import {
 } from '../../gsm/synthetic/insights/components/insight-tabs.tsx';
 import { InsightsBody } from '../../gsm/synthetic/insights/components/insights-body.tsx';
 import { INSIGHT_TEXTS as T } from '../../gsm/synthetic/insights/texts.ts';
-import { useInsightUpdates } from '../../gsm/synthetic/insights/use-insight-updates.ts';
+import { useJobUpdates } from '../../gsm/synthetic/use-job-updates.ts';
+import { isScored } from '../../gsm/synthetic/insights/components/insight-columns.tsx';
 import { useInsightView } from '../../gsm/synthetic/insights/use-insight-view.ts';
 import { useTestOptions } from '../api/get-test-options.ts';
 
@@ -36,7 +37,8 @@ const NUMBER_INPUT = { normalize: normalizeTargetNumber, hint: T.addNumberHint }
 export function HeartbeatInsightsPage() {
   const { groupId = '' } = useParams();
   const view = useInsightView(PAGE, FILTER_KEYS);
-  useInsightUpdates(groupId, 'heartbeat');
+  // Spec 002 §4: a Completed or Poor Call Quality job refetches.
+  useJobUpdates(groupId, 'heartbeat', isScored);
   // The Heartbeat Config's numbers (admins may read it); others type theirs.
   const configured = useTestOptions(groupId).data?.targetPhoneNumbers;
   const selectedNumbers = view.filters.number;

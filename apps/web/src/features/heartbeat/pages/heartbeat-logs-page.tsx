@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { JOB_COLUMNS as C, reportColumn } from '../../gsm/synthetic/components/job-columns.tsx';
 import { JobsTable } from '../../gsm/synthetic/components/jobs-table.tsx';
 import { HEARTBEAT_SCREEN_TEXTS as T } from '../texts.ts';
-import { useHeartbeatJobUpdates } from '../use-job-updates.ts';
+import { useJobUpdates } from '../../gsm/synthetic/use-job-updates.ts';
 
 /**
  * /gsm/heartbeat/logs (spec 002 §2.7): every heartbeat call of the last 7 days with its scores
@@ -13,7 +13,7 @@ import { useHeartbeatJobUpdates } from '../use-job-updates.ts';
  */
 export function HeartbeatLogsPage() {
   const { groupId = '' } = useParams();
-  useHeartbeatJobUpdates(groupId);
+  useJobUpdates(groupId, 'heartbeat');
   const columns = [
     C.createdOn,
     C.jobId,

@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SCORED_STATUSES, SYNTHETIC_LIMITS, SyntheticJobSchema } from '@callsight/shared';
-import { usePageMessages } from '../../../../lib/socket.ts';
-import { jobsQueryKey, type JobKind } from '../api/job-paths.ts';
+import { SYNTHETIC_LIMITS, SyntheticJobSchema, type SyntheticJob } from '@callsight/shared';
+import { usePageMessages } from '../../../lib/socket.ts';
+import { jobsQueryKey, type JobKind } from './api/job-paths.ts';
 
 const JobUpdateSchema = z.object({ job: SyntheticJobSchema });
+const anyJob = () => true;
 
 /**
- * Live insights (spec 002 §4): while mounted, subscribed to the group's 'heartbeatJobs' channel;
- * an update of a job of this kind whose status is Completed or Poor Call Quality refetches the
- * page's queries (jobs and period stats) at once, then at most every 2 s.
+ * Live job pages (spec 002 §4): while mounted, subscribed to the group's 'heartbeatJobs' channel;
+ * an update of a job of this kind that `accepts` (a stable function) takes refetches the kind's job queries (lists,
+ * stats, regions) at once, then at most every 2 s, so a finished job shows without a reload.
  */
-export function useInsightUpdates(groupId: string, kind: JobKind): void {
+export function useJobUpdates(
+  groupId: string,
+  kind: JobKind,
+  accepts: (job: SyntheticJob) => boolean = anyJob,
+): void {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef(false);
@@ -27,7 +32,7 @@ export function useInsightUpdates(groupId: string, kind: JobKind): void {
     (data: unknown) => {
       const parsed = JobUpdateSchema.safeParse(data);
       if (!parsed.success || parsed.data.job.kind !== kind) return;
-      if (!(SCORED_STATUSES as readonly string[]).includes(parsed.data.job.status)) return;
+      if (!accepts(parsed.data.job)) return;
       const refetch = () =>
         void queryClient.invalidateQueries({ queryKey: jobsQueryKey(groupId, kind) });
       if (timer.current) {
@@ -44,7 +49,7 @@ export function useInsightUpdates(groupId: string, kind: JobKind): void {
       };
       timer.current = setTimeout(settle, SYNTHETIC_LIMITS.refetchThrottleMs);
     },
-    [queryClient, groupId, kind],
+    [queryClient, groupId, kind, accepts],
   );
   usePageMessages(SYNTHETIC_LIMITS.pushChannel, onMessage);
 }
