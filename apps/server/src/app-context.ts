@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenSigner } from './services/auth/access-token.ts';
+import type { GuestTokenSigner } from './services/canvas/guest-token.ts';
 import type { SessionDeps } from './services/auth/session.ts';
 import type { Authorize } from './plugins/authenticate.ts';
 import type { AuthorizeApiKey } from './plugins/api-key.ts';
@@ -30,6 +31,8 @@ export interface AppContext extends Omit<AppServices, 'start' | 'stop'> {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   signer: TokenSigner;
+  /** Guest tokens of the embedded dashboards (one dashboard, one team's row rules). */
+  guestTokens: GuestTokenSigner;
   sessionDeps: SessionDeps;
   authorize: Authorize;
   /** Pre-handler of API-key routes (ingestion): sets request.apiKey or answers 401. */

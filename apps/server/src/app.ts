@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import type { App, AppContext } from './app-context.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { createTokenSigner } from './services/auth/access-token.ts';
+import { createGuestTokenSigner } from './services/canvas/guest-token.ts';
 import { makeAuthorize } from './plugins/authenticate.ts';
 import { makeAuthorizeApiKey } from './plugins/api-key.ts';
 import { registerIngestCors } from './plugins/ingest-cors.ts';
@@ -85,6 +86,7 @@ export async function buildApp(
     db,
     dbKind: database.kind,
     signer,
+    guestTokens: createGuestTokenSigner(jwtSecret),
     authorize: makeAuthorize(db, signer),
     authorizeApiKey: makeAuthorizeApiKey(db),
     push,

@@ -64,7 +64,9 @@ type Kind =
   | 'monitor'
   | 'heartbeatTest'
   | 'job'
-  | 'monitorJob';
+  | 'monitorJob'
+  | 'team'
+  | 'dashboard';
 
 /** Each path parameter that names an object: the kinds of object it may name. */
 const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
@@ -86,8 +88,13 @@ const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
     'heartbeatTest',
     'job',
     'monitorJob',
+    'team',
+    'dashboard',
   ],
   group: ['group'],
+  user: ['adminUser', 'viewerUser'],
+  roleId: ['team'],
+  dashboardId: ['dashboard'],
   runId: ['run'],
   eventSourceId: ['eventSource'],
   traceId: ['trace'],
@@ -333,6 +340,14 @@ const ID_PROBES: Record<string, (a: Tenant, b: Tenant) => Probe[]> = {
       field: 'actions.0.eventSource',
     },
   ],
+  // The path names the team; the body's id (the spec's payload carries it) is not read.
+  'PUT /api/dataRoles/:id': (a, b) => [
+    {
+      path: { id: a.objects.team },
+      body: { id: b.objects.team, name: `Team ${a.marker}`, conditions: [], dashboards: [] },
+      expect: [200],
+    },
+  ],
   'PUT /api/watchdog/watcher/:id': (a, b) => [
     {
       path: { id: a.objects.watchdog },
@@ -461,6 +476,11 @@ const VALID_BODIES: Record<string, (a: Tenant) => unknown> = {
   'POST /api/users/eventBridge/:eventSourceId/associate': () => ({ eventBusName: 'matrix-bus' }),
   'PUT /api/config/:type': () => ({ key: 'GENESYS_CLIENT_ID', value: 'walk' }),
   'POST /api/traces/:traceId/ai-summary': () => ({}),
+  'PUT /api/dataRoles/:id': (a) => ({
+    name: `Team ${a.marker}`,
+    conditions: [],
+    dashboards: [],
+  }),
   'POST /api/probes/jobs/:id/result': () => ({
     status: 'Busy',
     message: null,
@@ -659,6 +679,14 @@ async function buildTenant(label: string): Promise<Tenant> {
     .returning();
   if (!job || !monitorJob) throw new Error('synthetic jobs not created');
 
+  const team = await as<{ id: string }>('POST', '/api/dataRoles', { name: `Team ${marker}` });
+  await as('PUT', `/api/dataRoles/${team.id}`, {
+    name: `Team ${marker}`,
+    conditions: [{ type: 'group1', operator: 'equals', value: marker }],
+    dashboards: [],
+  });
+  await as('POST', `/api/dataRoles/${team.id}/users/${viewer.id}`);
+
   return {
     label,
     marker,
@@ -687,6 +715,8 @@ async function buildTenant(label: string): Promise<Tenant> {
       heartbeatTest: test.id,
       job: job.id,
       monitorJob: monitorJob.id,
+      team: team.id,
+      dashboard: `${group.id}_Technology-CallOverview`,
     },
   };
 }

@@ -48,6 +48,10 @@ const PARAMS: Record<string, (groupId: string) => string> = {
   seq: () => '1',
   location: () => 'dialler_to_connect',
   callId: () => 'matrix-call',
+  user: () => randomUUID(),
+  // The callers are in no team: 'default' opens a dashboard.
+  roleId: () => 'default',
+  dashboardId: (groupId) => `${groupId}_Technology-CallOverview`,
 };
 
 /**

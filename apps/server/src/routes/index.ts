@@ -14,6 +14,7 @@ import { configRoutes } from './config.ts';
 import { heartbeatTaggingRoutes } from './heartbeat-tagging.ts';
 import { ingestRoutes } from './ingest.ts';
 import { probeRoutes } from './probes.ts';
+import { canvasRoutes } from './canvas.ts';
 import { viscallRoutes } from './viscall.ts';
 import { callRoutes } from './calls.ts';
 import { workflowRoutes } from './workflows.ts';
@@ -52,4 +53,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   twilioCallbackRoutes,
   syntheticRoutes,
   probeRoutes,
+  canvasRoutes,
 ];

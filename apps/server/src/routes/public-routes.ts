@@ -15,4 +15,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // Twilio's callbacks: authenticated by X-Twilio-Signature with the placing account's token.
   'POST /api/dialler/twilio/status/:key',
   'POST /api/dialler/twilio/recording/:key',
+  // The embedded dashboards: authenticated by a guest token (POST /api/dataRoles/…/token/…).
+  'GET /api/embed/dashboards/:dashboardId',
+  'POST /api/embed/dashboards/:dashboardId/charts/:chartId/data',
 ]);

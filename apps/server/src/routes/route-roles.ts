@@ -89,6 +89,18 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'POST /api/probes/jobs/:id/result': API_KEY,
   'POST /v1/traces': API_KEY,
 
+  // Canvas: teams (data roles), dashboards and guest tokens (issue 20).
+  'GET /api/dataRoles': ADMINS,
+  'GET /api/dataRoles/me': MEMBERS,
+  'POST /api/dataRoles': ADMINS,
+  'PUT /api/dataRoles/:id': ADMINS,
+  'GET /api/dataRoles/:id/users': ADMINS,
+  'POST /api/dataRoles/:id/users/:user': ADMINS,
+  'DELETE /api/dataRoles/:id/users/:user': ADMINS,
+  'GET /api/dashboards': MEMBERS,
+  'GET /api/dashboards/:id': MEMBERS,
+  'POST /api/dataRoles/:roleId/token/:dashboardId': MEMBERS,
+
   // Explorer and call detail.
   'GET /api/calls/stats': READERS,
   'GET /api/calls/logs': READERS,

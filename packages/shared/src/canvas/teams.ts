@@ -61,3 +61,40 @@ export const TeamConditionsSchema = z
       seen.add(key);
     });
   });
+
+const teamName = z
+  .string({ error: TEAM_TEXTS.nameRequired })
+  .trim()
+  .min(1, TEAM_TEXTS.nameRequired)
+  .max(100, 'A team name is at most 100 characters');
+
+/** POST /dataRoles (spec 002 §7.4: payload name). */
+export const TeamCreateInputSchema = z.strictObject({ name: teamName });
+
+/** PUT /dataRoles/{id}: name, conditions and dashboards (empty: all). */
+export const TeamUpdateInputSchema = z.strictObject({
+  id: z.string().optional(),
+  name: teamName,
+  conditions: TeamConditionsSchema,
+  dashboards: z.array(z.string().min(1).max(200)).max(100),
+});
+export type TeamUpdateInput = z.infer<typeof TeamUpdateInputSchema>;
+
+export const TeamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  conditions: z.array(TeamConditionSchema),
+  dashboards: z.array(z.string()),
+});
+export type Team = z.infer<typeof TeamSchema>;
+export const TeamListSchema = z.array(TeamSchema);
+
+export const TeamMemberSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+export const TeamMemberListSchema = z.array(TeamMemberSchema);
+
+export const TeamIdParamsSchema = z.object({ id: z.uuid({ error: 'id must be a uuid' }) });
+export const TeamMemberParamsSchema = z.object({
+  id: z.uuid({ error: 'id must be a uuid' }),
+  user: z.uuid({ error: 'user must be a uuid' }),
+});

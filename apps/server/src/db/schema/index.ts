@@ -8,3 +8,4 @@ export * from './ai.ts';
 export * from './workflows.ts';
 export * from './campaigns.ts';
 export * from './synthetic.ts';
+export * from './canvas.ts';

@@ -1,0 +1,211 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCESS,
+  ApiErrorSchema,
+  ChartDataRequestSchema,
+  ChartDataSchema,
+  DashboardInfoSchema,
+  DashboardSpecSchema,
+  GuestTokenSchema,
+  TeamCreateInputSchema,
+  TeamIdParamsSchema,
+  TeamListSchema,
+  TeamMemberListSchema,
+  TeamMemberParamsSchema,
+  TeamSchema,
+  TeamUpdateInputSchema,
+} from '@callsight/shared';
+import type { AppContext } from '../app-context.ts';
+import { forGroup } from '../db/group-scope.ts';
+import { unauthenticated } from '../lib/errors.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import {
+  chartData,
+  dashboardFor,
+  dashboardInfo,
+  dashboardsFor,
+  guestTokenFor,
+} from '../services/canvas/dashboards.ts';
+import {
+  addTeamMember,
+  createTeam,
+  listTeams,
+  myTeams,
+  removeTeamMember,
+  teamMembers,
+  updateTeam,
+} from '../services/canvas/teams.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+};
+const done = { 204: z.null().describe('Done'), ...errors };
+
+const DashboardParamsSchema = z.object({ id: z.string().min(1).max(200) });
+const TokenParamsSchema = z.object({
+  roleId: z.union([z.uuid(), z.literal('default')], {
+    error: "roleId must be a team's id or 'default'",
+  }),
+  dashboardId: z.string().min(1).max(200),
+});
+const EmbedParamsSchema = z.object({ dashboardId: z.string().min(1).max(200) });
+const ChartParamsSchema = EmbedParamsSchema.extend({ chartId: z.string().min(1).max(100) });
+
+/**
+ * Canvas (issue 20): teams (data roles) and their members, the group's dashboards, guest tokens
+ * for the embedded dashboards, and the embed's own routes, which take a guest token only.
+ */
+export async function canvasRoutes({ app, db, authorize, guestTokens }: AppContext) {
+  const admins = { onRequest: authorize(ACCESS.adminSuper) };
+  const members = { onRequest: authorize(ACCESS.anyMember) };
+  const tags = ['canvas'];
+
+  app.get('/api/dataRoles', {
+    ...admins,
+    schema: { tags, summary: "The group's teams", response: { 200: TeamListSchema, ...errors } },
+    handler: (request) => listTeams(callerScope(db, request)),
+  });
+  app.get('/api/dataRoles/me', {
+    ...members,
+    schema: { tags, summary: "The caller's teams", response: { 200: TeamListSchema, ...errors } },
+    handler: (request) => myTeams(callerScope(db, request), callerOf(request).userId),
+  });
+  app.post('/api/dataRoles', {
+    ...admins,
+    schema: {
+      tags,
+      summary: 'Creates a team (no conditions: every call; no dashboards: all)',
+      body: TeamCreateInputSchema,
+      response: { 201: TeamSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send(await createTeam(callerScope(db, request), request.body.name)),
+  });
+  app.put('/api/dataRoles/:id', {
+    ...admins,
+    schema: {
+      tags,
+      summary: "A team's name, conditions and dashboards",
+      params: TeamIdParamsSchema,
+      body: TeamUpdateInputSchema,
+      response: { 200: TeamSchema, ...errors },
+    },
+    handler: (request) => updateTeam(callerScope(db, request), request.params.id, request.body),
+  });
+  app.get('/api/dataRoles/:id/users', {
+    ...admins,
+    schema: {
+      tags,
+      summary: "A team's members",
+      params: TeamIdParamsSchema,
+      response: { 200: TeamMemberListSchema, ...errors },
+    },
+    handler: (request) => teamMembers(callerScope(db, request), request.params.id),
+  });
+  app.post('/api/dataRoles/:id/users/:user', {
+    ...admins,
+    schema: {
+      tags,
+      summary: 'Adds a member of the group to a team',
+      params: TeamMemberParamsSchema,
+      response: done,
+    },
+    handler: async (request, reply) => {
+      await addTeamMember(callerScope(db, request), request.params.id, request.params.user);
+      return reply.code(204).send(null);
+    },
+  });
+  app.delete('/api/dataRoles/:id/users/:user', {
+    ...admins,
+    schema: {
+      tags,
+      summary: 'Removes a member from a team',
+      params: TeamMemberParamsSchema,
+      response: done,
+    },
+    handler: async (request, reply) => {
+      await removeTeamMember(callerScope(db, request), request.params.id, request.params.user);
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.get('/api/dashboards', {
+    ...members,
+    schema: {
+      tags,
+      summary: "The group's dashboards",
+      response: { 200: z.array(DashboardInfoSchema), ...errors },
+    },
+    handler: (request) => dashboardsFor(callerOf(request).groupId),
+  });
+  app.get('/api/dashboards/:id', {
+    ...members,
+    schema: {
+      tags,
+      summary: "A dashboard's name and embeddedID (spec 002 §7.4)",
+      params: DashboardParamsSchema,
+      response: { 200: DashboardInfoSchema, ...errors },
+    },
+    handler: (request) => dashboardInfo(callerOf(request).groupId, request.params.id),
+  });
+  app.post('/api/dataRoles/:roleId/token/:dashboardId', {
+    ...members,
+    schema: {
+      tags,
+      summary:
+        "A 5-minute guest token for an embedded dashboard under one of the caller's teams ('default' for a user in none)",
+      params: TokenParamsSchema,
+      response: { 200: GuestTokenSchema, ...errors },
+    },
+    handler: (request) => {
+      const caller = callerOf(request);
+      return guestTokenFor(
+        { scope: forGroup(db, caller.groupId), userId: caller.userId, signer: guestTokens },
+        request.params.roleId,
+        request.params.dashboardId,
+      );
+    },
+  });
+
+  // The embed's routes: a guest token, not a session (public-routes.ts).
+  const grantOf = async (request: FastifyRequest, dashboardId: string) => {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!token) throw unauthenticated('A dashboard token is required');
+    const grant = await guestTokens.verify(token);
+    if (grant.dashboardId !== dashboardId)
+      throw unauthenticated('This token is for another dashboard');
+    return { grant, token };
+  };
+  app.get('/api/embed/dashboards/:dashboardId', {
+    schema: {
+      tags,
+      summary:
+        'The dashboard a guest token opens: its rows of charts (Authorization: Bearer <guest token>)',
+      params: EmbedParamsSchema,
+      response: { 200: DashboardSpecSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { grant } = await grantOf(request, request.params.dashboardId);
+      return dashboardFor(grant.groupId, grant.dashboardId);
+    },
+  });
+  app.post('/api/embed/dashboards/:dashboardId/charts/:chartId/data', {
+    schema: {
+      tags,
+      summary:
+        "A chart's data over the group's data under the token's team rules (Authorization: Bearer <guest token>)",
+      params: ChartParamsSchema,
+      body: ChartDataRequestSchema,
+      response: { 200: ChartDataSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { grant, token } = await grantOf(request, request.params.dashboardId);
+      return chartData(db, grant, token, request.params.chartId, request.body);
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import type {
+  ChartData,
+  ChartDataRequest,
+  ChartFilter,
+  DashboardInfo,
+  DashboardSpec,
+  GuestToken,
+} from '@callsight/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { forGroup, type GroupScope } from '../../db/group-scope.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { DATASETS } from './datasets.ts';
+import type { GuestGrant, GuestTokenSigner } from './guest-token.ts';
+import { runChart } from './run-chart.ts';
+import { standardDashboards } from './standard-dashboards.ts';
+import { myTeams } from './teams.ts';
+
+const DASHBOARD_NOT_FOUND = 'Dashboard not found';
+
+/** The group's dashboards: the standard set (issue 20). */
+export function dashboardsFor(groupId: string): DashboardInfo[] {
+  return standardDashboards(groupId).map((d) => ({ id: d.id, name: d.title, embeddedID: d.id }));
+}
+
+export function dashboardFor(groupId: string, id: string): DashboardSpec {
+  const dashboard = standardDashboards(groupId).find((d) => d.id === id);
+  if (!dashboard) throw notFound(DASHBOARD_NOT_FOUND);
+  return dashboard;
+}
+
+/** GET /dashboards/{id}: its name and the id the embed opens it by. */
+export function dashboardInfo(groupId: string, id: string): DashboardInfo {
+  const d = dashboardFor(groupId, id);
+  return { id: d.id, name: d.title, embeddedID: d.id };
+}
+
+export const TOKEN_TEXTS = {
+  notYourTeam: 'You are not a member of this team',
+  chooseTeam: 'Choose one of your teams to open dashboards',
+  notPermitted: "This dashboard is not one of your team's",
+} as const;
+
+/**
+ * POST /dataRoles/{roleId}/token/{dashboardId}: a guest token for one of the group's dashboards,
+ * under one of the caller's teams (its conditions become the token's row rules; its dashboard
+ * list must hold the dashboard, or be empty), or 'default' for a user in no team (no rules).
+ */
+export async function guestTokenFor(
+  ctx: { scope: GroupScope; userId: string; signer: GuestTokenSigner },
+  roleId: string,
+  dashboardId: string,
+): Promise<GuestToken> {
+  const dashboard = dashboardFor(ctx.scope.groupId, dashboardId);
+  const teams = await myTeams(ctx.scope, ctx.userId);
+  let team = null;
+  if (roleId === 'default') {
+    if (teams.length) throw forbidden(TOKEN_TEXTS.chooseTeam);
+  } else {
+    team = teams.find((t) => t.id === roleId) ?? null;
+    if (!team) throw forbidden(TOKEN_TEXTS.notYourTeam);
+    if (team.dashboards.length && !team.dashboards.includes(dashboard.id))
+      throw forbidden(TOKEN_TEXTS.notPermitted);
+  }
+  return ctx.signer.sign({
+    userId: ctx.userId,
+    groupId: ctx.scope.groupId,
+    dashboardId: dashboard.id,
+    teamId: team?.id ?? null,
+    rules: team?.conditions ?? [],
+  });
+}
+
+/** Chart answers kept this long per token, chart and filters (a dashboard's reloads and tabs). */
+const CACHE_MS = 30_000;
+const CACHE_MAX = 500;
+const cache = new Map<string, { at: number; data: Promise<ChartData> }>();
+
+function cached(key: string, load: () => Promise<ChartData>): Promise<ChartData> {
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.data;
+  const data = load();
+  data.catch(() => cache.delete(key));
+  cache.set(key, { at: now, data });
+  if (cache.size > CACHE_MAX) {
+    for (const [k, v] of cache) {
+      if (cache.size <= CACHE_MAX / 2) break;
+      if (now - v.at >= CACHE_MS || cache.size > CACHE_MAX) cache.delete(k);
+    }
+  }
+  return data;
+}
+
+/**
+ * POST /embed/dashboards/{id}/charts/{chartId}/data: one chart of the token's dashboard over its
+ * group's data, in the window, through the dashboard's native filters and the team's row rules.
+ */
+export function chartData(
+  db: DbOrTx,
+  grant: GuestGrant,
+  token: string,
+  chartId: string,
+  request: ChartDataRequest,
+): Promise<ChartData> {
+  const dashboard = dashboardFor(grant.groupId, grant.dashboardId);
+  const chart = dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId)?.chart;
+  if (!chart) throw notFound('Chart not found');
+  const from = new Date(request.from);
+  const to = new Date(request.to);
+  if (!(to > from)) {
+    const message = 'to must be after from';
+    throw badRequest(message, { to: message });
+  }
+  const filters: ChartFilter[] = [];
+  if (request.agent?.length)
+    filters.push({ column: 'agent', operator: 'IN', value: request.agent });
+  if (request.agentIsp?.length)
+    filters.push({ column: 'agent_isp', operator: 'IN', value: request.agentIsp });
+  const dataset = DATASETS[chart.datasetId];
+  return cached(JSON.stringify([token, chartId, request]), () =>
+    runChart(chart, {
+      scope: forGroup(db, grant.groupId),
+      from,
+      to,
+      filters,
+      rowFilter: dataset ? dataset.rowFilter(grant.rules) : null,
+    }),
+  );
+}

@@ -1,0 +1,323 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  canvasDashboardId,
+  type ChartData,
+  type DashboardInfo,
+  type DashboardSpec,
+  type GuestToken,
+  type Team,
+  type TeamMember,
+} from '@callsight/shared';
+import { createGuestTokenSigner } from '../src/services/canvas/guest-token.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createTenant, createUser, authHeaders, signIn, ingest } from './factories.ts';
+
+/**
+ * Canvas (issue 20) through the API: teams and their members, guest tokens under a team, and
+ * the embed's chart data restricted by the team's conditions in every number.
+ */
+
+const SECRET = 'canvas-test-secret-canvas-test-secret-0123';
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ JWT_SECRET: SECRET });
+});
+afterAll(() => s.close());
+
+async function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const res = await s.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  return { status: res.statusCode, body: (res.body ? res.json() : null) as T };
+}
+
+type Fields = { error: { message: string; fields?: Record<string, string> } };
+
+const NOW = Date.now();
+
+async function tenantWithCalls() {
+  const t = await createTenant(s);
+  const calls = [
+    ['s1', ['Sales', 'Sales-North']],
+    ['s2', ['Sales', 'Sales-South']],
+    ['s3', ['Sales']],
+    ['p1', ['Support']],
+    ['p2', []],
+  ] as const;
+  await ingest(
+    s.app,
+    t.key,
+    'calls',
+    calls.map(([contactId, groups], i) => ({
+      contactId: `${contactId}-${t.group.id.slice(0, 8)}`,
+      agent: contactId.startsWith('s') ? 'sam' : 'pat',
+      startTime: NOW - 3_600_000 + i * 1000,
+      endTime: NOW - 3_500_000,
+      agentGroups: groups,
+      ctrAttributes: { queue: i % 2 ? 'VIP' : 'Standard' },
+    })),
+  );
+  const member = await createUser(s.database.db, { groups: [t.group], role: 'viewer' });
+  const memberHeaders = authHeaders((await signIn(s.app, member.email)).token);
+  return { ...t, member, memberHeaders };
+}
+
+const window = {
+  from: new Date(NOW - 86_400_000).toISOString(),
+  to: new Date(NOW + 60_000).toISOString(),
+};
+
+async function callsCount(groupId: string, dashboard: string, token: string) {
+  const res = await call<ChartData>(
+    'POST',
+    `/api/embed/dashboards/${encodeURIComponent(dashboard)}/charts/calls/data`,
+    { authorization: `Bearer ${token}` },
+    window,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.rows[0]?.[0];
+}
+
+describe('teams', () => {
+  it('are made by admins, validated with the spec texts, and hold members of the group only', async () => {
+    const t = await tenantWithCalls();
+    expect((await call('POST', '/api/dataRoles', t.viewerHeaders, { name: 'X' })).status).toBe(403);
+    const blank = await call<Fields>('POST', '/api/dataRoles', t.adminHeaders, { name: ' ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.fields).toEqual({ name: 'Please enter a team name.' });
+    const created = await call<Team>('POST', '/api/dataRoles', t.adminHeaders, { name: 'North' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'North', conditions: [], dashboards: [] });
+    const id = created.body.id;
+
+    const bad = await call<Fields>('PUT', `/api/dataRoles/${id}`, t.adminHeaders, {
+      name: 'North',
+      conditions: [
+        { type: 'group1', operator: 'equals', value: 'Sales' },
+        { type: 'group1', operator: 'startsWith', value: 'S' },
+        { type: 'attributes', operator: 'equals', value: 'VIP' },
+        { type: 'group2', operator: 'equals', value: ' ' },
+      ],
+      dashboards: [],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({
+      'conditions.1.type': 'Each type and field may appear once.',
+      'conditions.2.field': 'A CTR Attributes condition needs a field name.',
+      'conditions.3.value': 'Every condition needs a value.',
+    });
+    const updated = await call<Team>('PUT', `/api/dataRoles/${id}`, t.adminHeaders, {
+      name: 'North Sales',
+      conditions: [
+        { type: 'group1', operator: 'equals', value: 'Sales' },
+        { type: 'attributes', field: 'queue', operator: 'equals', value: 'VIP' },
+        { type: 'attributes', field: 'lang', operator: 'startsWith', value: 'en' },
+      ],
+      dashboards: [canvasDashboardId('calloverview', t.group.id)],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.name).toBe('North Sales');
+
+    expect(
+      (await call('POST', `/api/dataRoles/${id}/users/${t.member.id}`, t.adminHeaders)).status,
+    ).toBe(204);
+    const stranger = await createUser(s.database.db, {});
+    const refused = await call<Fields>(
+      'POST',
+      `/api/dataRoles/${id}/users/${stranger.id}`,
+      t.adminHeaders,
+    );
+    expect(refused.status).toBe(404);
+    expect(
+      (await call('DELETE', `/api/dataRoles/${id}/users/${stranger.id}`, t.adminHeaders)).status,
+    ).toBe(404);
+    expect(refused.body.error.message).toBe('No such member of this group');
+    const members = await call<TeamMember[]>('GET', `/api/dataRoles/${id}/users`, t.adminHeaders);
+    expect(members.body.map((m) => m.id)).toEqual([t.member.id]);
+    const mine = await call<Team[]>('GET', '/api/dataRoles/me', t.memberHeaders);
+    expect(mine.body.map((r) => r.id)).toEqual([id]);
+    expect(
+      (await call('DELETE', `/api/dataRoles/${id}/users/${t.member.id}`, t.adminHeaders)).status,
+    ).toBe(204);
+    expect((await call<Team[]>('GET', '/api/dataRoles/me', t.memberHeaders)).body).toEqual([]);
+
+    // Another group's admin sees none of it.
+    const other = await tenantWithCalls();
+    expect((await call('GET', `/api/dataRoles/${id}/users`, other.adminHeaders)).status).toBe(404);
+    expect((await call<Team[]>('GET', '/api/dataRoles', other.adminHeaders)).body).toEqual([]);
+  });
+});
+
+describe('dashboards and guest tokens', () => {
+  it("restrict a team's member to its dashboards and its calls, in every number", async () => {
+    const t = await tenantWithCalls();
+    const dashboards = await call<DashboardInfo[]>('GET', '/api/dashboards', t.memberHeaders);
+    const callOverview = canvasDashboardId('calloverview', t.group.id) ?? '';
+    const overview = canvasDashboardId('default', t.group.id) ?? '';
+    expect(dashboards.body.map((d) => d.id)).toEqual(
+      expect.arrayContaining([callOverview, overview]),
+    );
+    expect(
+      (await call<DashboardInfo>('GET', `/api/dashboards/${callOverview}`, t.memberHeaders)).body,
+    ).toEqual({
+      id: callOverview,
+      name: 'Call Overview',
+      embeddedID: callOverview,
+    });
+
+    // No team yet: 'default' opens everything, all five calls.
+    const open = await call<GuestToken>(
+      'POST',
+      `/api/dataRoles/default/token/${callOverview}`,
+      t.memberHeaders,
+    );
+    expect(open.status).toBe(200);
+    expect(await callsCount(t.group.id, callOverview, open.body.token)).toBe(5);
+
+    const team = await call<Team>('POST', '/api/dataRoles', t.adminHeaders, { name: 'Sales' });
+    await call('PUT', `/api/dataRoles/${team.body.id}`, t.adminHeaders, {
+      name: 'Sales',
+      conditions: [{ type: 'group1', operator: 'equals', value: 'Sales' }],
+      dashboards: [callOverview, overview],
+    });
+    await call('POST', `/api/dataRoles/${team.body.id}/users/${t.member.id}`, t.adminHeaders);
+
+    const chooseTeam = await call<Fields>(
+      'POST',
+      `/api/dataRoles/default/token/${callOverview}`,
+      t.memberHeaders,
+    );
+    expect(chooseTeam.status).toBe(403);
+    const other = canvasDashboardId('technology', t.group.id) ?? '';
+    const notPermitted = await call<Fields>(
+      'POST',
+      `/api/dataRoles/${team.body.id}/token/${other}`,
+      t.memberHeaders,
+    );
+    expect(notPermitted.status).toBe(403);
+    expect(notPermitted.body.error.message).toBe("This dashboard is not one of your team's");
+
+    const token = await call<GuestToken>(
+      'POST',
+      `/api/dataRoles/${team.body.id}/token/${callOverview}`,
+      t.memberHeaders,
+    );
+    expect(token.status).toBe(200);
+    expect(await callsCount(t.group.id, callOverview, token.body.token)).toBe(3);
+    // Every chart of the dashboard answers within the team's calls.
+    const spec = await call<DashboardSpec>('GET', `/api/embed/dashboards/${callOverview}`, {
+      authorization: `Bearer ${token.body.token}`,
+    });
+    expect(spec.status).toBe(200);
+    const agents = new Set<unknown>();
+    for (const cell of spec.body.rows.flatMap((r) => r.cells)) {
+      const data = await call<ChartData>(
+        'POST',
+        `/api/embed/dashboards/${callOverview}/charts/${cell.chart.id}/data`,
+        { authorization: `Bearer ${token.body.token}` },
+        window,
+      );
+      expect(data.status, cell.chart.id).toBe(200);
+      const agentColumn = data.body.columns.findIndex((c) => c.name === 'agent');
+      if (agentColumn >= 0) for (const row of data.body.rows) agents.add(row[agentColumn]);
+    }
+    expect([...agents]).toEqual(['sam']);
+
+    // A change of conditions applies to the next token's queries.
+    await call('PUT', `/api/dataRoles/${team.body.id}`, t.adminHeaders, {
+      name: 'Sales',
+      conditions: [{ type: 'group2', operator: 'startsWith', value: 'Sales-N' }],
+      dashboards: [callOverview],
+    });
+    const next = await call<GuestToken>(
+      'POST',
+      `/api/dataRoles/${team.body.id}/token/${callOverview}`,
+      t.memberHeaders,
+    );
+    expect(await callsCount(t.group.id, callOverview, next.body.token)).toBe(1);
+  });
+
+  it("refuse a token for another group's dashboard, an altered one and an expired one", async () => {
+    const a = await tenantWithCalls();
+    const b = await tenantWithCalls();
+    const aOverview = canvasDashboardId('calloverview', a.group.id) ?? '';
+    const bOverview = canvasDashboardId('calloverview', b.group.id) ?? '';
+    // A's member cannot get a token for B's dashboard.
+    expect(
+      (await call('POST', `/api/dataRoles/default/token/${bOverview}`, a.memberHeaders)).status,
+    ).toBe(404);
+    const token = (
+      await call<GuestToken>('POST', `/api/dataRoles/default/token/${aOverview}`, a.memberHeaders)
+    ).body.token;
+    // A's token on B's dashboard: refused, nothing of B's read.
+    const cross = await call<Fields>(
+      'POST',
+      `/api/embed/dashboards/${bOverview}/charts/calls/data`,
+      { authorization: `Bearer ${token}` },
+      window,
+    );
+    expect(cross.status).toBe(401);
+    // Altered: a claim changed to B's group without the secret.
+    const [head, payload, sig] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    const forged = [
+      head,
+      Buffer.from(JSON.stringify({ ...claims, grp: b.group.id, dash: bOverview })).toString(
+        'base64url',
+      ),
+      sig,
+    ].join('.');
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/embed/dashboards/${bOverview}/charts/calls/data`,
+          { authorization: `Bearer ${forged}` },
+          window,
+        )
+      ).status,
+    ).toBe(401);
+    // Expired: signed five minutes and a second ago.
+    const past = createGuestTokenSigner(SECRET, () => Date.now() - 301_000);
+    const expired = await past.sign({
+      userId: a.member.id,
+      groupId: a.group.id,
+      dashboardId: aOverview,
+      teamId: null,
+      rules: [],
+    });
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/embed/dashboards/${aOverview}/charts/calls/data`,
+          { authorization: `Bearer ${expired.token}` },
+          window,
+        )
+      ).status,
+    ).toBe(401);
+    // No token, and a session token: refused.
+    expect(
+      (await call('POST', `/api/embed/dashboards/${aOverview}/charts/calls/data`, {}, window))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await call(
+          'POST',
+          `/api/embed/dashboards/${aOverview}/charts/calls/data`,
+          a.memberHeaders,
+          window,
+        )
+      ).status,
+    ).toBe(401);
+    // The genuine token still reads A's five calls.
+    expect(await callsCount(a.group.id, aOverview, token)).toBe(5);
+  });
+});
