@@ -4,6 +4,7 @@ import { isCanvasKey, type PageKey } from '@callsight/shared';
 import { paths } from '../lib/paths.ts';
 import { RequireSession } from '../features/session/components/require-session.tsx';
 import { LoginPage } from '../features/session/pages/login-page.tsx';
+import { EmbedDashboardPage } from '../features/canvas/embed/embed-dashboard-page.tsx';
 import { CallbackPage } from '../features/session/pages/callback-page.tsx';
 import { FallbackPage } from '../features/session/pages/fallback-page.tsx';
 import { SubscriptionPage } from '../features/subscription/pages/subscription-page.tsx';
@@ -408,6 +409,7 @@ export const routes: RouteObject[] = [
       { path: paths.subscriptionSuccess.path, element: <SubscriptionSuccessPage /> },
       { path: paths.activated.path, element: <ActivatedPage /> },
       { path: paths.demoSoftphone.path, element: <DemoSoftphonePage /> },
+      { path: paths.embedDashboard.path, element: <EmbedDashboardPage /> },
       {
         element: <RequireSession />,
         children: [

@@ -19,6 +19,12 @@ export const paths = {
   activated: { path: '/activated', getHref: () => '/activated' },
   /** The demo softphone (issue 6): a loopback call with the collector and agent alerts. */
   demoSoftphone: { path: '/demo/softphone', getHref: () => '/demo/softphone' },
+  /** A dashboard of the engine in a frame; the guest token travels in the fragment. */
+  embedDashboard: {
+    path: '/embed/dashboard/:dashboardId',
+    getHref: (dashboardId: string, token: string) =>
+      `/embed/dashboard/${encodeURIComponent(dashboardId)}#token=${encodeURIComponent(token)}`,
+  },
 
   // Inside the group.
   group: { path: '/:groupId', getHref: (groupId: string) => `/${groupId}` },

@@ -116,7 +116,14 @@ export type ChartSpecInput = z.input<typeof ChartSpecSchema>;
 /** A chart query's answer: the columns and rows, as Superset's chart data API answers. */
 export const ChartDataSchema = z.object({
   chartId: z.string(),
-  columns: z.array(z.object({ name: z.string(), type: z.enum(['time', 'number', 'text']) })),
+  columns: z.array(
+    z.object({
+      name: z.string(),
+      /** The dataset's label of the column, or the metric's. */
+      label: z.string(),
+      type: z.enum(['time', 'number', 'text']),
+    }),
+  ),
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
   /** Whether rowLimit cut the answer. */
   truncated: z.boolean(),

@@ -13,7 +13,7 @@ import type { Dataset, DatasetColumn } from './datasets.ts';
 
 /** What a compiled chart answers: its columns, and the query (parameters bound, no raw text). */
 export interface CompiledChart {
-  columns: { name: string; type: 'time' | 'number' | 'text' }[];
+  columns: { name: string; label: string; type: 'time' | 'number' | 'text' }[];
   query: SQL;
 }
 
@@ -164,6 +164,7 @@ function whereOf(dataset: Dataset, spec: ChartSpec, ctx: ChartContext, extra?: S
 
 interface Dimension {
   name: string;
+  label: string;
   type: 'time' | 'number' | 'text';
   select: SQL;
   /** A lateral source the dimension reads (a tag of the list). */
@@ -175,7 +176,12 @@ function dimensionsOf(dataset: Dataset, spec: ChartSpec): Dimension[] {
   const timeSeries = TIME_SERIES_VIZ_TYPES.includes(spec.vizType) || spec.vizType === 'heatmap';
   if (spec.timeGrain || TIME_SERIES_VIZ_TYPES.includes(spec.vizType)) {
     const grain = spec.timeGrain ?? 'PT1H';
-    dims.push({ name: TIMESTAMP_COLUMN, type: 'time', select: ms(GRAIN_SQL[grain](dataset.time)) });
+    dims.push({
+      name: TIMESTAMP_COLUMN,
+      label: 'Time',
+      type: 'time',
+      select: ms(GRAIN_SQL[grain](dataset.time)),
+    });
   } else if (timeSeries && spec.groupby.length < 2) {
     invalid('groupby', 'A heatmap needs a time grain or two groupby columns');
   }
@@ -184,15 +190,17 @@ function dimensionsOf(dataset: Dataset, spec: ChartSpec): Dimension[] {
     if (column.type === 'tags') {
       dims.push({
         name,
+        label: column.label,
         type: 'text',
         select: sql`tag.value`,
         from: sql`unnest(${column.expr}) as tag(value)`,
       });
     } else if (column.type === 'time') {
-      dims.push({ name, type: 'time', select: ms(column.expr) });
+      dims.push({ name, label: column.label, type: 'time', select: ms(column.expr) });
     } else {
       dims.push({
         name,
+        label: column.label,
         type: column.type,
         select:
           column.type === 'number' ? sql`(${column.expr})::float8` : sql`(${column.expr})::text`,
@@ -250,8 +258,8 @@ function aggregate(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
   }
   return {
     columns: [
-      ...dims.map((d) => ({ name: d.name, type: d.type })),
-      ...metrics.map((m) => ({ name: m.label, type: 'number' as const })),
+      ...dims.map((d) => ({ name: d.name, label: d.label, type: d.type })),
+      ...metrics.map((m) => ({ name: m.label, label: m.label, type: 'number' as const })),
     ],
     query: sql`select ${sql.join(selects, sql`, `)} from ${fromOf(dataset, dims)} where ${whereOf(dataset, spec, ctx)}${groupBy} order by ${order} limit ${spec.rowLimit + 1}`,
   };
@@ -268,9 +276,9 @@ function histogram(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
   const width = sql`nullif((b.hi - b.lo) / ${bins}::float8, 0)`;
   return {
     columns: [
-      { name: 'bin_start', type: 'number' },
-      { name: 'bin_end', type: 'number' },
-      { name: 'count', type: 'number' },
+      { name: 'bin_start', label: `${column.label} from`, type: 'number' },
+      { name: 'bin_end', label: `${column.label} to`, type: 'number' },
+      { name: 'count', label: 'Count', type: 'number' },
     ],
     query: sql`with b as (select min(${e}) as lo, max(${e}) as hi from ${dataset.table} where ${where}),
       v as (select least(coalesce(floor((${e} - b.lo) / ${width}), 0), ${bins - 1}::int)::int as bin,
@@ -320,8 +328,8 @@ function aggregateWith(
     : sql``;
   return {
     columns: [
-      ...dims.map((d) => ({ name: d.name, type: d.type })),
-      ...stats.map(([name]) => ({ name, type: 'number' as const })),
+      ...dims.map((d) => ({ name: d.name, label: d.label, type: d.type })),
+      ...stats.map(([name]) => ({ name, label: name, type: 'number' as const })),
     ],
     query: sql`select ${sql.join(selects, sql`, `)} from ${fromOf(dataset, dims)} where ${whereOf(dataset, spec, ctx)}${groupBy} limit ${spec.rowLimit + 1}`,
   };
@@ -341,8 +349,8 @@ function filterBox(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
   });
   return {
     columns: [
-      { name: 'column', type: 'text' },
-      { name: 'value', type: 'text' },
+      { name: 'column', label: 'Column', type: 'text' },
+      { name: 'value', label: 'Value', type: 'text' },
     ],
     query: sql.join(parts, sql` union all `),
   };

@@ -254,8 +254,8 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
       },
       {
         cells: [
-          [{ ...callsOverTime[0], timeGrain: 'PT1H' }, 6],
-          [{ ...mosOverTime[0], timeGrain: 'PT1H' }, 6],
+          [{ ...callsOverTime[0], id: 'calls-per-day' }, 6],
+          [{ ...mosOverTime[0], id: 'mos-per-day' }, 6],
         ],
       },
       {
@@ -488,5 +488,13 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
       },
       { cells: [worstCalls] },
     ]),
+    d('conversationanalytics', 'Conversational Analytics', [], {
+      needs:
+        'Conversational Analytics reads the journeys of this group (OpenTelemetry traces sent to /v1/traces) and their AI summaries. Its charts come with the journeys dataset; until then, open the journeys in Journey Explorer.',
+    }),
+    d('jabra', 'Jabra', [], {
+      needs:
+        'This dashboard shows Jabra headset data: device model, firmware, mute, volume and call-control events. None is collected in this group: softphones send it when the collector runs with Jabra device telemetry on.',
+    }),
   ];
 }

@@ -3,12 +3,24 @@
  * bundled. A screen that needs another chart type (gauge, bar, map ...) adds it to these lists.
  */
 import * as echarts from 'echarts/core';
-import { BarChart, EffectScatterChart, GaugeChart, LineChart, ScatterChart } from 'echarts/charts';
+import {
+  BarChart,
+  BoxplotChart,
+  EffectScatterChart,
+  GaugeChart,
+  HeatmapChart,
+  LineChart,
+  PieChart,
+  ScatterChart,
+} from 'echarts/charts';
 import type {
   BarSeriesOption,
+  BoxplotSeriesOption,
   EffectScatterSeriesOption,
   GaugeSeriesOption,
+  HeatmapSeriesOption,
   LineSeriesOption,
+  PieSeriesOption,
   ScatterSeriesOption,
 } from 'echarts/charts';
 import {
@@ -22,6 +34,7 @@ import {
   TitleComponent,
   ToolboxComponent,
   TooltipComponent,
+  VisualMapComponent,
 } from 'echarts/components';
 import type {
   DataZoomComponentOption,
@@ -34,14 +47,18 @@ import type {
   TitleComponentOption,
   ToolboxComponentOption,
   TooltipComponentOption,
+  VisualMapComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 
 echarts.use([
   BarChart,
+  BoxplotChart,
   EffectScatterChart,
   GaugeChart,
+  HeatmapChart,
   LineChart,
+  PieChart,
   ScatterChart,
   DataZoomComponent,
   GeoComponent,
@@ -53,15 +70,19 @@ echarts.use([
   TitleComponent,
   ToolboxComponent,
   TooltipComponent,
+  VisualMapComponent,
   CanvasRenderer,
 ]);
 
 /** The option type of the registered charts and components. */
 export type ChartOption = echarts.ComposeOption<
   | BarSeriesOption
+  | BoxplotSeriesOption
   | EffectScatterSeriesOption
   | GaugeSeriesOption
+  | HeatmapSeriesOption
   | LineSeriesOption
+  | PieSeriesOption
   | ScatterSeriesOption
   | DataZoomComponentOption
   | GeoComponentOption
@@ -73,6 +94,7 @@ export type ChartOption = echarts.ComposeOption<
   | TitleComponentOption
   | ToolboxComponentOption
   | TooltipComponentOption
+  | VisualMapComponentOption
 >;
 
 export type ChartInstance = echarts.EChartsType;

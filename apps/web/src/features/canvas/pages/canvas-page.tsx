@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import WebAssetRoundedIcon from '@mui/icons-material/WebAssetRounded';
 import { canvasDashboardId, isCanvasKey } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
-import { PlaceholderPage } from '../../../components/placeholder/index.ts';
 import { CANVAS_LABELS } from '../canvas-labels.ts';
+import { DashboardFrame } from '../components/dashboard-frame.tsx';
 
 /** /canvas: goes to the overview, keeping the query string (spec 000 §2.1). */
 export function CanvasIndexRedirect() {
@@ -20,11 +20,18 @@ export function CanvasPage() {
   const dashboardId = canvasDashboardId(key, groupId);
   if (isCanvasKey(key) && dashboardId && rest === '') {
     return (
-      <PlaceholderPage title={CANVAS_LABELS[key]} description="A canvas dashboard of this group.">
-        <Typography variant="body2">
-          Dashboard: <strong data-testid="canvas-dashboard-id">{dashboardId}</strong>
-        </Typography>
-      </PlaceholderPage>
+      <>
+        <PageHeader title={CANVAS_LABELS[key]} />
+        <span hidden data-testid="canvas-dashboard-id">
+          {dashboardId}
+        </span>
+        <DashboardFrame
+          key={dashboardId}
+          groupId={groupId}
+          dashboardId={dashboardId}
+          callBase={`/${groupId}`}
+        />
+      </>
     );
   }
   return <EmbeddedDashboardFrame name={[key, rest].filter(Boolean).join('/')} />;

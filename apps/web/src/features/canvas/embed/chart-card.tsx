@@ -1,0 +1,135 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ChartData, ChartSpec } from '@callsight/shared';
+import { EChart } from '../../../components/charts/index.ts';
+import { chartOption, singleValue } from './chart-option.ts';
+import { getEmbedChartData } from './embed-api.ts';
+
+const CHART_HEIGHT = 260;
+const NO_DATA = 'No data Found';
+
+/** Asks the page that frames the dashboard to open a call (spec 002 §2.12 navigate message). */
+function openCall(contactId: string) {
+  window.parent.postMessage(
+    { type: 'navigate', path: `/call/${contactId}` },
+    window.location.origin,
+  );
+}
+
+function cellText(v: ChartData['rows'][number][number]) {
+  if (v === null) return '–';
+  return typeof v === 'number' ? String(Math.round(v * 100) / 100) : v;
+}
+
+function DataTable({ data }: { data: ChartData }) {
+  const contact = data.columns.findIndex((c) => c.name === 'contact_id');
+  return (
+    <Box sx={{ overflowX: 'auto', maxHeight: 360 }}>
+      <Table size="small" stickyHeader>
+        <TableHead>
+          <TableRow>
+            {data.columns.map((c) => (
+              <TableCell key={c.name} align={c.type === 'number' ? 'right' : 'left'}>
+                {c.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.rows.map((row, i) => (
+            <TableRow key={i}>
+              {row.map((v, j) => (
+                <TableCell key={j} align={data.columns[j]?.type === 'number' ? 'right' : 'left'}>
+                  {j === contact && typeof v === 'string' ? (
+                    <Link component="button" type="button" onClick={() => openCall(v)}>
+                      {v}
+                    </Link>
+                  ) : (
+                    cellText(v)
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function ChartBody({ spec, data }: { spec: ChartSpec; data: ChartData }) {
+  if (!data.rows.length) return <Typography color="text.secondary">{NO_DATA}</Typography>;
+  if (spec.vizType === 'big_number_total') {
+    const value = singleValue(data);
+    return (
+      <Typography
+        variant="h3"
+        component="p"
+        sx={{ fontWeight: 600 }}
+        data-testid={`big-number-${spec.id}`}
+      >
+        {value === null ? '–' : value.toLocaleString()}
+        {value !== null && spec.unit ? (
+          <Typography component="span" variant="h6" color="text.secondary" sx={{ ml: 0.5 }}>
+            {spec.unit}
+          </Typography>
+        ) : null}
+      </Typography>
+    );
+  }
+  if (spec.vizType === 'table') return <DataTable data={data} />;
+  if (spec.vizType === 'filter_box') {
+    return (
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {data.rows.map((r) => (
+          <Chip key={`${r[0]}:${r[1]}`} label={`${r[0]}: ${r[1]}`} size="small" />
+        ))}
+      </Stack>
+    );
+  }
+  const option = chartOption(spec, data);
+  return option ? <EChart option={option} height={CHART_HEIGHT} ariaLabel={spec.title} /> : null;
+}
+
+/** One chart of an embedded dashboard: its own query and skeleton (charts load in parallel). */
+export function ChartCard(props: {
+  dashboardId: string;
+  spec: ChartSpec;
+  token: string;
+  window: { from: string; to: string };
+}) {
+  const { dashboardId, spec, token, window: range } = props;
+  const data = useQuery({
+    queryKey: ['embed-chart', dashboardId, spec.id, token, range.from, range.to],
+    queryFn: () => getEmbedChartData(dashboardId, spec.id, token, range),
+    staleTime: 30_000,
+  });
+  const small = spec.vizType === 'big_number_total';
+  return (
+    <Paper variant="outlined" sx={{ p: 2, height: '100%' }} role="region" aria-label={spec.title}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {spec.title}
+      </Typography>
+      {data.isPending ? (
+        <Skeleton variant="rounded" height={small ? 56 : CHART_HEIGHT} />
+      ) : data.isError ? (
+        <Typography color="error" variant="body2">
+          {data.error.message}
+        </Typography>
+      ) : (
+        <ChartBody spec={spec} data={data.data} />
+      )}
+    </Paper>
+  );
+}
