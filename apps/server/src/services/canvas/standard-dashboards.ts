@@ -147,6 +147,9 @@ const worstCalls: Cell = [
   12,
 ];
 
+/** Home's dashboard id of a group (not a canvas key: the Home page reads its four sections). */
+export const homeDashboardId = (groupId: string) => `home_${groupId}`;
+
 /** The standard set for a group, by dashboard id. */
 export function standardDashboards(groupId: string): DashboardSpec[] {
   const d = (
@@ -488,6 +491,70 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
       },
       { cells: [worstCalls] },
     ]),
+    {
+      ...dashboard('default', groupId, 'Home', [
+        // The four sections of Home (spec 002 §2.14), over 28 days, one row each.
+        { title: 'Reported Issues and Insights', cells: [tagsBar, tagsPie] },
+        {
+          title: 'Technology CX Risk',
+          cells: [
+            [{ ...mosOverTime[0], id: 'tech-mos' }, 8],
+            [
+              {
+                id: 'tech-networks',
+                title: 'Network types',
+                vizType: 'pie',
+                groupby: ['network_type'],
+                metrics: [count],
+              },
+              4,
+            ],
+          ],
+        },
+        {
+          title: 'Operational CX Risk',
+          cells: [
+            [
+              {
+                id: 'ops-score',
+                title: 'Average score',
+                vizType: 'echarts_timeseries_line',
+                timeGrain: 'P1D',
+                metrics: [avg('score', 'Score')],
+              },
+              8,
+            ],
+            [
+              {
+                id: 'ops-ended-by',
+                title: 'Who ended the call',
+                vizType: 'pie',
+                groupby: ['ended_by'],
+                metrics: [count],
+              },
+              4,
+            ],
+          ],
+        },
+        {
+          title: 'Collection Coverage',
+          cells: [
+            [
+              {
+                id: 'coverage-agents',
+                title: 'Agents sending telemetry',
+                vizType: 'echarts_timeseries_bar',
+                timeGrain: 'P1D',
+                metrics: [{ aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
+              },
+              8,
+            ],
+            [bigNumbers[0]?.[0] ?? { id: 'calls', title: 'Calls', vizType: 'big_number_total' }, 4],
+          ],
+        },
+      ]),
+      id: homeDashboardId(groupId),
+    },
     d('conversationanalytics', 'Conversational Analytics', [], {
       needs:
         'Conversational Analytics reads the journeys of this group (OpenTelemetry traces sent to /v1/traces) and their AI summaries. Its charts come with the journeys dataset; until then, open the journeys in Journey Explorer.',

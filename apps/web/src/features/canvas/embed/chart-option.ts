@@ -59,6 +59,9 @@ function timeSeries(spec: ChartSpec, data: ChartData): ChartOption {
   } as ChartOption;
 }
 
+/** More slices than this: no labels round the pie (the legend and tooltip name them). */
+const PIE_LABELS_MAX = 6;
+
 function pie(spec: ChartSpec, data: ChartData): ChartOption {
   const dims = data.columns.length - Math.max(1, spec.metrics.length);
   return {
@@ -68,7 +71,7 @@ function pie(spec: ChartSpec, data: ChartData): ChartOption {
       {
         type: 'pie',
         radius: ['40%', '70%'],
-        label: { formatter: '{d}%' },
+        label: { show: data.rows.length <= PIE_LABELS_MAX, formatter: '{d}%' },
         center: ['50%', '45%'],
         data: data.rows.map((r) => ({ name: text(r[0]), value: num(r[dims]) ?? 0 })),
       },

@@ -87,10 +87,12 @@ export interface CopilotDialogProps {
   open: boolean;
   onClose: () => void;
   variant: CopilotVariant;
+  /** Asked as soon as the dialog opens (Home's ask box). */
+  initialQuestion?: string;
 }
 
 /** The modal CX copilot (spec 002 §2.14, §4): questions about the group's calls in one thread. */
-export function CopilotDialog({ open, onClose, variant }: CopilotDialogProps) {
+export function CopilotDialog({ open, onClose, variant, initialQuestion }: CopilotDialogProps) {
   const ask = useAskCopilot(variant);
   const [messages, setMessages] = useState<Message[]>([]);
   const [threadId, setThreadId] = useState<string | undefined>();
@@ -130,6 +132,14 @@ export function CopilotDialog({ open, onClose, variant }: CopilotDialogProps) {
       },
     );
   };
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!initialQuestion || asked.current) return;
+    asked.current = true;
+    submit(initialQuestion);
+    // Once, on open: submit reads the state of this first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialQuestion]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit(draft);

@@ -1,40 +1,180 @@
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import { useMemo } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import { DASHBOARD_DEFAULT_FILTER } from '@callsight/shared';
-import { PlaceholderPage } from '../../../components/placeholder/index.ts';
-import { useUrlFilter } from '../../../lib/url-filter.ts';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { canvasDashboardId, TIME_RANGE_DAYS, type CanvasKey } from '@callsight/shared';
+import { PageHeader } from '../../../components/page-header/index.ts';
+import { openHelpArticle } from '../../../components/help-button/index.ts';
+import { HELP_ARTICLES } from '../../../app/help-articles.ts';
+import { useShell } from '../../../app/access.tsx';
+import { getDashboardToken } from '../../canvas/api/get-dashboard-token.ts';
+import { ChartCard } from '../../canvas/embed/chart-card.tsx';
+import { getEmbedDashboard } from '../../canvas/embed/embed-api.ts';
+import { HomeAskBox } from '../components/home-ask-box.tsx';
 
-/** /home, /dashboard: the home dashboard; its filter lives in the URL (spec 000 §2.2). */
-export function HomePage() {
-  const [filter, setFilter] = useUrlFilter(DASHBOARD_DEFAULT_FILTER);
+/** The four sections of Home (spec 002 §2.14), in the order of the home dashboard's rows. */
+const SECTIONS: { title: string; explore: CanvasKey }[] = [
+  { title: 'Reported Issues and Insights', explore: 'issues' },
+  { title: 'Technology CX Risk', explore: 'technology' },
+  { title: 'Operational CX Risk', explore: 'agentinteractions' },
+  { title: 'Collection Coverage', explore: 'coverage' },
+];
+
+/** BI sign-in is retried every 2 s, about 10 times, with skeletons meanwhile (spec 002 §2.14). */
+const AUTH_TRIES = 10;
+const AUTH_RETRY_MS = 2000;
+
+const EXPLORE_LINKS = [
+  { label: 'Help centre', help: HELP_ARTICLES.home },
+  { label: 'API documentation', href: '/api/docs' },
+  { label: 'Callsight blog', href: 'https://callsight.dev/blog' },
+] as const;
+
+function SectionSkeleton() {
   return (
-    <PlaceholderPage
-      title="Home"
-      description="Call quality across your contact centre at a glance."
-    >
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}
-      >
-        <Chip label={`Range: ${filter.range}`} variant="outlined" data-testid="filter-range" />
-        <Chip label={`Refresh every ${filter.refreshInterval / 1000} s`} variant="outlined" />
-        <FormControlLabel
-          sx={{ ml: 1 }}
-          control={
-            <Switch
-              checked={filter.autoRefresh}
-              onChange={(event) =>
-                setFilter({ autoRefresh: event.target.checked }, { replace: true })
-              }
-            />
-          }
-          label="Auto refresh"
-        />
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+      <Skeleton variant="rounded" height={280} />
+      <Skeleton variant="rounded" height={280} />
+    </Box>
+  );
+}
+
+/** /home, /dashboard: Home, the group's four risk sections over 28 days. */
+export function HomePage() {
+  const { groupId = '' } = useParams();
+  const { access } = useShell();
+  const homeId = `home_${groupId}`;
+  const token = useQuery({
+    queryKey: ['home-token', groupId],
+    queryFn: () => getDashboardToken(homeId),
+    retry: AUTH_TRIES - 1,
+    retryDelay: AUTH_RETRY_MS,
+    staleTime: 4 * 60_000,
+    refetchInterval: 4 * 60_000,
+  });
+  const dashboard = useQuery({
+    queryKey: ['home-dashboard', groupId],
+    queryFn: () => getEmbedDashboard(homeId, token.data?.token ?? ''),
+    enabled: Boolean(token.data),
+    staleTime: Infinity,
+  });
+  const span = useMemo(() => {
+    const to = Date.now();
+    return {
+      from: new Date(to - TIME_RANGE_DAYS['Last 28 days'] * 86_400_000).toISOString(),
+      to: new Date(to).toISOString(),
+    };
+  }, []);
+
+  return (
+    <>
+      <PageHeader title="Home" subtitle="Call quality across your contact centre, last 28 days" />
+      <Stack spacing={3}>
+        <HomeAskBox features={access.features} groupId={groupId} />
+        {SECTIONS.map((section, i) => {
+          const row = dashboard.data?.rows[i];
+          const dashboardId = canvasDashboardId(section.explore, groupId) ?? '';
+          return (
+            <Paper
+              key={section.title}
+              variant="outlined"
+              sx={{ p: 2 }}
+              component="section"
+              aria-label={section.title}
+            >
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                sx={{
+                  justifyContent: 'space-between',
+                  alignItems: { sm: 'center' },
+                  mb: 2,
+                  gap: 1,
+                }}
+              >
+                <Typography variant="h6" component="h2">
+                  {section.title}
+                </Typography>
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    component={RouterLink}
+                    to={`/${groupId}/canvas/${section.explore}`}
+                    data-dashboard={dashboardId}
+                  >
+                    Explore Dashboard
+                  </Button>
+                  <Button
+                    variant="outlined"
+                    size="small"
+                    onClick={() => openHelpArticle(HELP_ARTICLES.canvas[section.explore])}
+                  >
+                    Learn More
+                  </Button>
+                </Stack>
+              </Stack>
+              {token.isError ? (
+                <Typography color="error" variant="body2">
+                  The dashboards could not be opened: {token.error.message}
+                </Typography>
+              ) : !row || !token.data ? (
+                <SectionSkeleton />
+              ) : (
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gap: 2,
+                    gridTemplateColumns: { xs: '1fr', md: 'repeat(12, 1fr)' },
+                  }}
+                >
+                  {row.cells.map((cell) => (
+                    <Box
+                      key={cell.chart.id}
+                      sx={{ gridColumn: { md: `span ${cell.width}` }, minWidth: 0 }}
+                    >
+                      <ChartCard
+                        dashboardId={homeId}
+                        spec={cell.chart}
+                        token={token.data.token}
+                        window={span}
+                      />
+                    </Box>
+                  ))}
+                </Box>
+              )}
+            </Paper>
+          );
+        })}
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Explore Callsight">
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Explore Callsight
+          </Typography>
+          <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+            {EXPLORE_LINKS.map((l) =>
+              'help' in l ? (
+                <Link
+                  key={l.label}
+                  component="button"
+                  type="button"
+                  onClick={() => openHelpArticle(l.help)}
+                >
+                  {l.label}
+                </Link>
+              ) : (
+                <Link key={l.label} href={l.href} target="_blank" rel="noreferrer">
+                  {l.label}
+                </Link>
+              ),
+            )}
+          </Stack>
+        </Paper>
       </Stack>
-    </PlaceholderPage>
+    </>
   );
 }

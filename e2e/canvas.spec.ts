@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, createApiKey, ingest } from './support/api.ts';
+import { apiToken, groupIdOf, signInAs } from './support/auth.ts';
+
+/**
+ * Canvas (issue 20) end to end: Home's four sections are charts of the group's own data, and
+ * Call Overview, opened from the Canvas menu, counts the calls the API counts.
+ */
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+test('a Group Viewer sees four charted sections on Home and opens Call Overview from the Canvas menu', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Calls of this run, with seconds, tags, networks and who ended them: every section has data.
+  const admin = await apiSession(page.request, 'admin');
+  const key = await createApiKey(page.request, admin.headers, `canvas-e2e-${Date.now()}`);
+  const run = Date.now().toString(36);
+  const now = Date.now();
+  const ingested = Array.from({ length: 6 }, (_, i) => ({
+    contactId: `canvas-${run}-${i}`,
+    agent: `agent-${i % 3}@canvas.example`,
+    startTime: now - (i + 1) * 86_400_000,
+    endTime: now - (i + 1) * 86_400_000 + 60_000,
+    endedBy: i % 2 ? 'AGENT' : 'CUSTOMER',
+    networkType: i % 2 ? 'wifi' : 'ethernet',
+    agentISP: 'Canvas Fibre',
+  }));
+  await ingest(page.request, key, 'calls', ingested);
+  await ingest(
+    page.request,
+    key,
+    'samples',
+    ingested.flatMap((c, i) =>
+      Array.from({ length: 20 }, (_, s) => ({
+        contactId: c.contactId,
+        timestamp: c.startTime + s * 1000,
+        inbound: { packetsCount: 50, packetsLost: i === 0 ? 10 : 0 },
+        outbound: { packetsCount: 50, packetsLost: 0 },
+        rttMs: i === 0 ? 900 : 40,
+        jitterMs: i === 0 ? 80 : 4,
+      })),
+    ),
+  );
+
+  await signInAs(page, 'viewer');
+  const group = groupIdOf(page);
+  await page.goto(`/${group}/home`);
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  for (const title of [
+    'Reported Issues and Insights',
+    'Technology CX Risk',
+    'Operational CX Risk',
+    'Collection Coverage',
+  ]) {
+    const section = page.getByRole('region', { name: title, exact: true });
+    await expect(section.getByRole('heading', { name: title })).toBeVisible();
+    await expect(section.getByRole('link', { name: 'Explore Dashboard' })).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Learn More' })).toBeVisible();
+    // Real charts, drawn once the section's data is in.
+    await expect(section.locator('canvas').first()).toBeVisible();
+  }
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/canvas-home.png`, fullPage: true });
+
+  // The calls the API counts over the same 28 days (the ingest of the e2e runs adds to them).
+  const { accessToken } = await apiToken(page, 'viewer');
+  const headers = { authorization: `Bearer ${accessToken}`, 'x-group-id': group };
+  const token = await page.request.post(
+    `/api/dataRoles/default/token/${group}_Technology-CallOverview`,
+    { headers },
+  );
+  expect(token.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Canvas' }).click();
+  await page.getByRole('link', { name: 'Call Overview' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${group}/canvas/calloverview`));
+  const frame = page.frameLocator('[data-testid=dashboard-iframe]');
+  const calls = frame.getByTestId('big-number-calls');
+  await expect(calls).toBeVisible({ timeout: 30_000 });
+  const shown = Number((await calls.textContent())?.replace(/[^\d]/g, ''));
+  const to = new Date();
+  const from = new Date(to.getTime() - 28 * 86_400_000);
+  const count = await page.request.post(
+    `/api/embed/dashboards/${group}_Technology-CallOverview/charts/calls/data`,
+    {
+      headers: { authorization: `Bearer ${((await token.json()) as { token: string }).token}` },
+      data: { from: from.toISOString(), to: to.toISOString() },
+    },
+  );
+  const rows = ((await count.json()) as { rows: number[][] }).rows;
+  expect(shown).toBeGreaterThan(0);
+  expect(Math.abs(shown - (rows[0]?.[0] ?? -1))).toBeLessThanOrEqual(5);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/canvas-call-overview.png` });
+});
