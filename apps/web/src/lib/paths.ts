@@ -121,7 +121,7 @@ export const paths = {
     getHref: (groupId: string, traceId: string, spanId: string, tab?: string) =>
       g(groupId, `traces/trace/${enc(traceId)}/span/${enc(spanId)}${tab ? `/${enc(tab)}` : ''}`),
   },
-  playbooks: { path: 'playbooks', getHref: (groupId: string) => g(groupId, 'playbooks') },
+  playbooks: { path: 'playbooks/*', getHref: (groupId: string) => g(groupId, 'playbooks') },
   canvasRoot: { path: 'canvas', getHref: (groupId: string) => g(groupId, 'canvas') },
   canvas: {
     path: 'canvas/:key/*',

@@ -1,8 +1,190 @@
-import { PlaceholderPage } from '../../../components/placeholder/index.ts';
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
+import { useQueryClient } from '@tanstack/react-query';
+import { ACCESS, canAccess, hasPermission, isFeatureEnabled, type Team } from '@callsight/shared';
+import { LoadState } from '../../../components/load-state/index.ts';
+import { PageHeader } from '../../../components/page-header/index.ts';
+import { useShell } from '../../../app/access.tsx';
+import { readCurrentRoleId, saveCurrentRoleId } from '../../canvas/api/get-dashboard-token.ts';
+import { DashboardFrame } from '../../canvas/components/dashboard-frame.tsx';
+import { CallDetailModal } from '../../explorer/components/call-detail-modal.tsx';
+import { useDashboards, useMyTeams } from '../api/teams.ts';
+import { RolesPage } from './roles-page.tsx';
 
-/** /playbooks: Dashboards (placeholder until its issue lands). */
-export function PlaybooksPage() {
+/** The spec's default name of a dashboard without one (§2.12). */
+const dashboardName = (d: { id: string; name: string }) => d.name || `Dashboard ${d.id}`;
+
+/** The team switcher (spec 002 §2.12): the user's teams; the choice is kept as currentRoleId. */
+function TeamSwitcher(props: { teams: Team[]; current: Team | null; onPick: (t: Team) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (!props.teams.length) return null;
   return (
-    <PlaceholderPage title="Dashboards" description="Embedded dashboards shared with this group." />
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<GroupsRoundedIcon />}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+      >
+        Team: {props.current?.name ?? '—'}
+      </Button>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {props.teams.map((t) => (
+          <MenuItem
+            key={t.id}
+            selected={t.id === props.current?.id}
+            onClick={() => {
+              setAnchor(null);
+              props.onPick(t);
+            }}
+          >
+            {t.name}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/** /playbooks/:playbookId: one dashboard in its frame; its call links open over it. */
+function PlaybookView(props: { permitted: Set<string>; base: string; roleKey: string }) {
+  const { groupId = '', playbookId = '' } = useParams();
+  if (!props.permitted.has(playbookId)) return <Navigate to={props.base} replace />;
+  const listPath = `${props.base}/${encodeURIComponent(playbookId)}`;
+  return (
+    <>
+      <DashboardFrame
+        key={`${props.roleKey}:${playbookId}`}
+        groupId={groupId}
+        dashboardId={playbookId}
+        callBase={listPath}
+      />
+      <Routes>
+        <Route path="call/:contactId/*" element={<CallDetailModal listPath={listPath} />} />
+      </Routes>
+    </>
+  );
+}
+
+/**
+ * /playbooks (spec 002 §2.12): the dashboards of the user's team in a sidebar, the team switcher,
+ * 'Manage Access' for admins, and the open dashboard in its frame. Needs embeddedCanvasApi.
+ */
+export function PlaybooksPage() {
+  const { groupId = '' } = useParams();
+  const { pathname } = useLocation();
+  const { access } = useShell();
+  const client = useQueryClient();
+  const dashboards = useDashboards(groupId);
+  const teams = useMyTeams(groupId);
+  const [roleId, setRoleId] = useState<string | null>(readCurrentRoleId);
+  const base = `/${groupId}/playbooks`;
+
+  if (!isFeatureEnabled(access.features, groupId, 'embeddedCanvasApi')) {
+    // The flag is off: to / (users without Home see that dashboards are off instead).
+    return canAccess('home', access) ? (
+      <Navigate to={`/${groupId}`} replace />
+    ) : (
+      <PageHeader title="Dashboards" subtitle="Dashboards are not enabled for this group." />
+    );
+  }
+  const mine = teams.data ?? [];
+  const current = mine.find((t) => t.id === roleId) ?? mine[0] ?? null;
+  const all = dashboards.data ?? [];
+  const shown = current?.dashboards.length
+    ? all.filter((d) => current.dashboards.includes(d.id))
+    : all;
+  const permitted = new Set(shown.map((d) => d.id));
+  const isAdmin = hasPermission(access.permissions, ACCESS.adminSuper);
+  const pick = (t: Team) => {
+    saveCurrentRoleId(t.id);
+    setRoleId(t.id);
+    void client.invalidateQueries({ queryKey: ['dashboard-token', groupId] });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboards"
+        actions={<TeamSwitcher teams={mine} current={current} onPick={pick} />}
+      />
+      {!dashboards.data ? (
+        <LoadState
+          failed={dashboards.isError}
+          failedText="The dashboards could not be loaded."
+          onRetry={() => void dashboards.refetch()}
+        />
+      ) : (
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <Paper
+            variant="outlined"
+            component="nav"
+            aria-label="Dashboards"
+            sx={{ width: 260, flexShrink: 0, display: 'flex', flexDirection: 'column' }}
+          >
+            <List dense sx={{ flex: 1 }}>
+              {shown.map((d) => (
+                <ListItemButton
+                  key={d.id}
+                  component={RouterLink}
+                  to={`${base}/${encodeURIComponent(d.id)}`}
+                  selected={pathname.startsWith(`${base}/${encodeURIComponent(d.id)}`)}
+                >
+                  <ListItemText primary={dashboardName(d)} />
+                </ListItemButton>
+              ))}
+            </List>
+            {isAdmin && (
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', alignItems: 'center' }}
+              >
+                <Button component={RouterLink} to={`${base}/roles`} size="small">
+                  Manage Access
+                </Button>
+                <Chip label="Admin" size="small" color="secondary" />
+              </Stack>
+            )}
+          </Paper>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Routes>
+              <Route
+                index
+                element={
+                  shown[0] ? (
+                    <Navigate to={`${base}/${encodeURIComponent(shown[0].id)}`} replace />
+                  ) : (
+                    <Typography color="text.secondary">No data Found</Typography>
+                  )
+                }
+              />
+              <Route
+                path="roles"
+                element={isAdmin ? <RolesPage /> : <Navigate to={base} replace />}
+              />
+              <Route
+                path=":playbookId/*"
+                element={
+                  <PlaybookView permitted={permitted} base={base} roleKey={current?.id ?? ''} />
+                }
+              />
+            </Routes>
+          </Box>
+        </Box>
+      )}
+    </>
   );
 }

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { apiSession, createApiKey, ingest } from './support/api.ts';
+import { ACCOUNTS, groupIdOf, signInAs } from './support/auth.ts';
+
+/**
+ * Teams (issue 20) end to end: an admin creates a team restricted to one agent group with two
+ * dashboards and adds a member; the member sees only those two dashboards, and numbers of that
+ * agent group's calls only.
+ */
+
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+test("a team's member sees its two dashboards and its agent group's calls only", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const run = Date.now().toString(36);
+  const sales = `Sales-${run}`;
+  const admin = await apiSession(page.request, 'admin');
+  const key = await createApiKey(page.request, admin.headers, `teams-e2e-${run}`);
+  const now = Date.now();
+  await ingest(
+    page.request,
+    key,
+    'calls',
+    ['s1', 's2', 's3', 'p1', 'p2'].map((id, i) => ({
+      contactId: `team-${run}-${id}`,
+      agent: `agent-${id}@teams.example`,
+      startTime: now - (i + 1) * 3_600_000,
+      endTime: now - (i + 1) * 3_600_000 + 60_000,
+      agentGroups: id.startsWith('s') ? [sales] : [`Support-${run}`],
+    })),
+  );
+
+  // The admin builds the team on the roles page.
+  await signInAs(page, 'admin');
+  const group = groupIdOf(page);
+  await page.goto(`/${group}/playbooks/roles`);
+  await page.getByRole('button', { name: 'Create Team' }).click();
+  const create = page.getByRole('dialog');
+  await expect(create.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await create.getByLabel('Name').fill(`Sales ${run}`);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Role created successfully')).toBeVisible();
+
+  const row = page.getByRole('row', { name: new RegExp(`Sales ${run}`) });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByRole('button', { name: 'Add Condition' }).click();
+  await edit.getByLabel('Value').fill(sales);
+  await edit.getByRole('checkbox', { name: 'All Dashboards' }).uncheck();
+  await edit.getByRole('checkbox', { name: 'Overview', exact: true }).check();
+  await edit.getByRole('checkbox', { name: 'Call Overview' }).check();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Role updated successfully')).toBeVisible();
+  await expect(row).toContainText(`Agent Group 1 equals ${sales}`);
+
+  await row.getByRole('button', { name: 'Members' }).click();
+  const members = page.getByRole('dialog');
+  await expect(members.getByText('No users have access to this role.')).toBeVisible();
+  await members.getByLabel('User').fill(ACCOUNTS.user.email);
+  await page.getByRole('option', { name: new RegExp(ACCOUNTS.user.email) }).click();
+  await members.getByRole('button', { name: 'Add' }).click();
+  await expect(members.getByText(ACCOUNTS.user.email)).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/teams-roles.png`, fullPage: true });
+
+  // The member: lands on Dashboards, sees the team's two, and 3 calls (its agent group's).
+  const context = await browser.newContext();
+  const member = await context.newPage();
+  await signInAs(member, 'user');
+  await member.goto(`/${group}/playbooks`);
+  const nav = member.getByRole('navigation', { name: 'Dashboards' });
+  await expect(nav.getByRole('link')).toHaveCount(2);
+  await expect(nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Call Overview' }).click();
+  const calls = member
+    .frameLocator('[data-testid=dashboard-iframe]')
+    .getByTestId('big-number-calls');
+  await expect(calls).toHaveText('3', { timeout: 30_000 });
+  if (SHOTS) await member.screenshot({ path: `${SHOTS}/teams-member.png` });
+  // A dashboard outside the team: back to the list.
+  await member.goto(`/${group}/playbooks/${group}_Technology-AgentOverview`);
+  await expect(member).toHaveURL(
+    new RegExp(`/${group}/playbooks/${group}_Technology-CallOverview|/${group}/playbooks/default_`),
+  );
+  await context.close();
+});
