@@ -167,7 +167,8 @@ describe('app routes', () => {
     signIn('user:admin');
     standardApi();
     renderApp(`/${GROUP_ID}/canvas/my-report`);
-    expect(await screen.findByTestId('embedded-dashboard-frame')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Embedded Dashboard' })).toBeTruthy();
+    expect(screen.getByTestId('canvas-dashboard-id').textContent).toBe('my-report');
   });
 
   it('shows "..." for a dynamic breadcrumb until the page resolves it', async () => {
