@@ -12,6 +12,7 @@ import { workflowsBenchmark } from './workflows.ts';
 import { campaignsBenchmark } from './campaigns.ts';
 import { syntheticBenchmark } from './synthetic.ts';
 import { insightsBenchmark } from './insights.ts';
+import { canvasBenchmark } from './canvas.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -28,6 +29,7 @@ const benchmarks: Benchmark[] = [
   campaignsBenchmark,
   syntheticBenchmark,
   insightsBenchmark,
+  canvasBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -96,7 +96,8 @@ test.describe('sign-in and sidebar per role', () => {
     page,
   }) => {
     await signInAs(page, 'user');
-    await expect(page).toHaveURL(/\/playbooks$/);
+    // Playbooks opens the first dashboard of the user's team.
+    await expect(page).toHaveURL(/\/playbooks(\/|$)/);
     expect(await visibleNav(page)).toEqual(EXPECTED.user);
   });
 

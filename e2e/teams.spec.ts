@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { apiSession, createApiKey, ingest } from './support/api.ts';
-import { ACCOUNTS, groupIdOf, signInAs } from './support/auth.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiSession, createApiKey, ingest, switchGroup, type ApiSession } from './support/api.ts';
+import { ACCOUNTS, signInAs } from './support/auth.ts';
 
 /**
  * Teams (issue 20) end to end: an admin creates a team restricted to one agent group with two
@@ -10,6 +10,17 @@ import { ACCOUNTS, groupIdOf, signInAs } from './support/auth.ts';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
+/** The account's API session, switched to Acme Support (its current group from then on). */
+async function inSupport(request: APIRequestContext, role: 'admin' | 'user'): Promise<ApiSession> {
+  const session = await apiSession(request, role);
+  const groups = await request.get('/api/groups', { headers: session.headers });
+  const list = (await groups.json()) as { id: string; name: string }[];
+  const support = list.find((g) => g.name === 'Acme Support');
+  if (!support) throw new Error('Acme Support not found');
+  await switchGroup(request, session, support.id);
+  return apiSession(request, role, support.id);
+}
+
 test("a team's member sees its two dashboards and its agent group's calls only", async ({
   browser,
   page,
@@ -17,7 +28,10 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   test.setTimeout(150_000);
   const run = Date.now().toString(36);
   const sales = `Sales-${run}`;
-  const admin = await apiSession(page.request, 'admin');
+  // Acme Support has embeddedCanvasApi; another spec may have left the admin in Acme Sales.
+  const admin = await inSupport(page.request, 'admin');
+  await inSupport(page.request, 'user');
+  const group = admin.groupId;
   const key = await createApiKey(page.request, admin.headers, `teams-e2e-${run}`);
   const now = Date.now();
   await ingest(
@@ -35,7 +49,6 @@ test("a team's member sees its two dashboards and its agent group's calls only",
 
   // The admin builds the team on the roles page.
   await signInAs(page, 'admin');
-  const group = groupIdOf(page);
   await page.goto(`/${group}/playbooks/roles`);
   await page.getByRole('button', { name: 'Create Team' }).click();
   const create = page.getByRole('dialog');
