@@ -302,6 +302,10 @@ describe('dashboards and guest tokens', () => {
         )
       ).status,
     ).toBe(401);
+    // Without a token, a malformed body is not even read: 401 before validation.
+    expect(
+      (await call('POST', `/api/embed/dashboards/${aOverview}/charts/calls/data`, {}, {})).status,
+    ).toBe(401);
     // No token, and a session token: refused.
     expect(
       (await call('POST', `/api/embed/dashboards/${aOverview}/charts/calls/data`, {}, window))

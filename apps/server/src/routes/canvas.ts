@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../app-context.ts';
 import { forGroup } from '../db/group-scope.ts';
 import { unauthenticated } from '../lib/errors.ts';
+import type { GuestGrant } from '../services/canvas/guest-token.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import {
   chartData,
@@ -171,17 +172,24 @@ export async function canvasRoutes({ app, db, authorize, guestTokens }: AppConte
     },
   });
 
-  // The embed's routes: a guest token, not a session (public-routes.ts).
-  const grantOf = async (request: FastifyRequest, dashboardId: string) => {
+  // The embed's routes: a guest token, not a session (public-routes.ts), checked before the
+  // request is validated, like every other credential.
+  const grants = new WeakMap<FastifyRequest, { grant: GuestGrant; token: string }>();
+  const guestToken = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7) : '';
     if (!token) throw unauthenticated('A dashboard token is required');
-    const grant = await guestTokens.verify(token);
-    if (grant.dashboardId !== dashboardId)
+    grants.set(request, { grant: await guestTokens.verify(token), token });
+  };
+  const grantOf = (request: FastifyRequest, dashboardId: string) => {
+    const held = grants.get(request);
+    if (!held) throw unauthenticated('A dashboard token is required');
+    if (held.grant.dashboardId !== dashboardId)
       throw unauthenticated('This token is for another dashboard');
-    return { grant, token };
+    return held;
   };
   app.get('/api/embed/dashboards/:dashboardId', {
+    onRequest: guestToken,
     schema: {
       tags,
       summary:
@@ -190,11 +198,12 @@ export async function canvasRoutes({ app, db, authorize, guestTokens }: AppConte
       response: { 200: DashboardSpecSchema, ...errors },
     },
     handler: async (request) => {
-      const { grant } = await grantOf(request, request.params.dashboardId);
+      const { grant } = grantOf(request, request.params.dashboardId);
       return dashboardFor(grant.groupId, grant.dashboardId);
     },
   });
   app.post('/api/embed/dashboards/:dashboardId/charts/:chartId/data', {
+    onRequest: guestToken,
     schema: {
       tags,
       summary:
@@ -204,7 +213,7 @@ export async function canvasRoutes({ app, db, authorize, guestTokens }: AppConte
       response: { 200: ChartDataSchema, ...errors },
     },
     handler: async (request) => {
-      const { grant, token } = await grantOf(request, request.params.dashboardId);
+      const { grant, token } = grantOf(request, request.params.dashboardId);
       return chartData(db, grant, token, request.params.chartId, request.body);
     },
   });
