@@ -22,6 +22,9 @@ const RAW_SQL_FILES = [
   'apps/server/src/services/copilot/call-metrics.ts',
   // PostgreSQL writes a trace's span JSON text; the group is scope.groupId.
   'apps/server/src/services/journeys/trace-detail.ts',
+  // Datasets: a lateral unnest of seconds and correlated subqueries on the row's own group_id;
+  // every chart's query is scoped by scope.owns in compile-chart.ts.
+  'apps/server/src/services/canvas/datasets.ts',
 ];
 
 export default tseslint.config(

@@ -470,6 +470,8 @@ describe('charts of the calls dataset', () => {
     for (const dashboard of dashboards)
       for (const row of dashboard.rows)
         for (const { chart } of row.cells) {
+          // The other datasets' charts are run over their data in canvas-datasets.test.ts.
+          if (chart.datasetId !== 'calls') continue;
           for (const filters of [
             [],
             [{ column: 'agent', operator: 'IN' as const, value: ['ada'] }],

@@ -32,10 +32,12 @@ export const DATASET_IDS = [
   'calls',
   'call_seconds',
   'softphone_logs',
+  'journeys',
   'journey_spans',
   'workflow_firings',
   'heartbeat_jobs',
   'campaign_calls',
+  'device_events',
 ] as const;
 export type DatasetId = (typeof DATASET_IDS)[number];
 
@@ -148,8 +150,10 @@ export const DashboardSpecSchema = z.object({
   defaultTimeRange: z.enum(['Last day', 'Last week', 'Last 28 days']),
   nativeFilters: z.array(z.enum(NATIVE_FILTERS)),
   rows: z.array(z.object({ title: z.string().optional(), cells: z.array(DashboardCellSchema) })),
-  /** Said instead of charts when the data it needs is not collected (e.g. Jabra devices). */
+  /** Said when the data it needs is not collected (e.g. Jabra devices). */
   needs: z.string().optional(),
+  /** Say `needs` only while this chart has no rows in the window (the data is not collected). */
+  needsUnlessChart: z.string().optional(),
 });
 export type DashboardSpec = z.output<typeof DashboardSpecSchema>;
 

@@ -148,9 +148,12 @@ function filterSql(dataset: Dataset, f: ChartFilter, field: string): SQL {
 
 /** The rows a chart reads: the group's, in the window, through every filter and the team's rule. */
 function whereOf(dataset: Dataset, spec: ChartSpec, ctx: ChartContext, extra?: SQL): SQL {
+  const from = ctx.from.toISOString();
+  const to = ctx.to.toISOString();
   const conds: SQL[] = [
-    sql`${dataset.time} >= ${ctx.from.toISOString()}::timestamptz`,
-    sql`${dataset.time} < ${ctx.to.toISOString()}::timestamptz`,
+    ...(dataset.window ? [dataset.window(from, to)] : []),
+    sql`${dataset.time} >= ${from}::timestamptz`,
+    sql`${dataset.time} < ${to}::timestamptz`,
     ...spec.filters.map((f, i) => filterSql(dataset, f, `filters.${i}`)),
     ...(ctx.filters ?? [])
       // A dashboard filter on a column this dataset does not have does not apply to it.
@@ -210,11 +213,14 @@ function dimensionsOf(dataset: Dataset, spec: ChartSpec): Dimension[] {
   return dims;
 }
 
+/** What a dataset reads from: its table, or its source when that is more (seconds unnested). */
+const sourceOf = (dataset: Dataset): SQL => dataset.source ?? sql`${dataset.table}`;
+
 const fromOf = (dataset: Dataset, dims: readonly Dimension[]) => {
   const lateral = dims.flatMap((d) => (d.from ? [d.from] : []));
   return lateral.length
-    ? sql`${dataset.table}, ${sql.join(lateral, sql`, `)}`
-    : sql`${dataset.table}`;
+    ? sql`${sourceOf(dataset)}, ${sql.join(lateral, sql`, `)}`
+    : sourceOf(dataset);
 };
 
 /** An aggregate chart: dimensions (time bucket first), then one column per metric. */
@@ -280,9 +286,9 @@ function histogram(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
       { name: 'bin_end', label: `${column.label} to`, type: 'number' },
       { name: 'count', label: 'Count', type: 'number' },
     ],
-    query: sql`with b as (select min(${e}) as lo, max(${e}) as hi from ${dataset.table} where ${where}),
+    query: sql`with b as (select min(${e}) as lo, max(${e}) as hi from ${sourceOf(dataset)} where ${where}),
       v as (select least(coalesce(floor((${e} - b.lo) / ${width}), 0), ${bins - 1}::int)::int as bin,
-                   b.lo, b.hi from ${dataset.table}, b where ${where})
+                   b.lo, b.hi from ${sourceOf(dataset)}, b where ${where})
       select min(v.lo) + v.bin * (min(v.hi) - min(v.lo)) / ${bins}::float8 as bin_start,
              min(v.lo) + (v.bin + 1) * (min(v.hi) - min(v.lo)) / ${bins}::float8 as bin_end,
              count(*)::float8 as count
@@ -343,8 +349,8 @@ function filterBox(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
     const value = column.type === 'tags' ? sql`tag.value` : sql`(${column.expr})::text`;
     const from =
       column.type === 'tags'
-        ? sql`${dataset.table}, unnest(${column.expr}) as tag(value)`
-        : sql`${dataset.table}`;
+        ? sql`${sourceOf(dataset)}, unnest(${column.expr}) as tag(value)`
+        : sourceOf(dataset);
     return sql`(select distinct ${name}::text as col, ${value} as value from ${from} where ${whereOf(dataset, spec, ctx, sql`${value} is not null`)} order by value limit ${spec.rowLimit + 1})`;
   });
   return {

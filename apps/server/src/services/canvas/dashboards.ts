@@ -116,14 +116,13 @@ export function chartData(
     filters.push({ column: 'agent', operator: 'IN', value: request.agent });
   if (request.agentIsp?.length)
     filters.push({ column: 'agent_isp', operator: 'IN', value: request.agentIsp });
-  const dataset = DATASETS[chart.datasetId];
   return cached(JSON.stringify([token, chartId, request]), () =>
     runChart(chart, {
       scope: forGroup(db, grant.groupId),
       from,
       to,
       filters,
-      rowFilter: dataset ? dataset.rowFilter(grant.rules) : null,
+      rowFilter: DATASETS[chart.datasetId].rowFilter(grant.rules),
     }),
   );
 }

@@ -1,6 +1,5 @@
 import type { ChartData, ChartSpec } from '@callsight/shared';
 import { queryRows } from '../../db/pg-arrays.ts';
-import { badRequest } from '../../lib/errors.ts';
 import { compileChart, type ChartContext } from './compile-chart.ts';
 import { DATASETS } from './datasets.ts';
 
@@ -8,12 +7,7 @@ type Cell = string | number | null;
 
 /** Runs a chart over its dataset for the caller's group (and team rule): columns and rows. */
 export async function runChart(spec: ChartSpec, ctx: ChartContext): Promise<ChartData> {
-  const dataset = DATASETS[spec.datasetId];
-  if (!dataset) {
-    const message = `The ${spec.datasetId} dataset is not available`;
-    throw badRequest(message, { datasetId: message });
-  }
-  const compiled = compileChart(dataset, spec, ctx);
+  const compiled = compileChart(DATASETS[spec.datasetId], spec, ctx);
   const raw = await queryRows<Record<string, unknown>>(ctx.scope.db, compiled.query);
   const keys = raw[0] ? Object.keys(raw[0]) : [];
   const rows = raw.map((r) =>

@@ -18,6 +18,11 @@ type Cell = [
 ];
 
 const count = { aggregate: 'COUNT' as const, label: 'Calls' };
+const lines = { aggregate: 'COUNT' as const, label: 'Lines' };
+const journeysCount = { aggregate: 'COUNT' as const, label: 'Journeys' };
+const testCalls = { aggregate: 'COUNT' as const, label: 'Test calls' };
+const seconds = { aggregate: 'COUNT' as const, label: 'Seconds' };
+const jabraOnly = [{ column: 'vendor', operator: '==' as const, value: 'Jabra' }];
 const avg = (column: string, label: string) => ({ aggregate: 'AVG' as const, column, label });
 
 function dashboard(
@@ -227,6 +232,49 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
     d('issues', 'Reported Issues and Insights', [
       { cells: [tagsBar, tagsPie] },
       { cells: [worstCalls] },
+      {
+        title: 'Workflows and test calls',
+        cells: [
+          [
+            {
+              id: 'workflow-firings',
+              title: 'Workflow firings',
+              datasetId: 'workflow_firings',
+              vizType: 'echarts_timeseries_bar',
+              timeGrain: 'P1D',
+              groupby: ['result'],
+              metrics: [{ aggregate: 'COUNT', label: 'Firings' }],
+            },
+            4,
+          ],
+          [
+            {
+              id: 'test-call-statuses',
+              title: 'Test calls by status',
+              datasetId: 'heartbeat_jobs',
+              vizType: 'pie',
+              groupby: ['status'],
+              metrics: [testCalls],
+            },
+            4,
+          ],
+          [
+            {
+              id: 'test-call-scores',
+              title: 'Test call scores',
+              datasetId: 'heartbeat_jobs',
+              vizType: 'echarts_timeseries_line',
+              timeGrain: 'P1D',
+              metrics: [
+                avg('cx_score', 'CX Score'),
+                avg('ax_score', 'AX Score'),
+                avg('network_score', 'Network Score'),
+              ],
+            },
+            4,
+          ],
+        ],
+      },
     ]),
     d('calloverview', 'Call Overview', [
       {
@@ -396,6 +444,37 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
           ],
         ],
       },
+      {
+        title: 'Softphone logs',
+        cells: [
+          [
+            {
+              id: 'log-levels',
+              title: 'Log lines by level',
+              datasetId: 'softphone_logs',
+              vizType: 'echarts_timeseries_bar',
+              timeGrain: 'P1D',
+              groupby: ['level'],
+              metrics: [lines],
+            },
+            6,
+          ],
+          [
+            {
+              id: 'top-errors',
+              title: 'Most frequent errors',
+              datasetId: 'softphone_logs',
+              vizType: 'table',
+              groupby: ['message'],
+              filters: [{ column: 'level', operator: 'IN', value: ['ERROR', 'error'] }],
+              metrics: [lines, { aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
+              orderBy: { label: 'Lines', desc: true },
+              rowLimit: 10,
+            },
+            6,
+          ],
+        ],
+      },
     ]),
     d('coverage', 'Collection Coverage', [
       {
@@ -413,10 +492,47 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
           callsOverTime,
         ],
       },
+      {
+        cells: [
+          [
+            {
+              id: 'measured-seconds',
+              title: 'Measured seconds',
+              datasetId: 'call_seconds',
+              vizType: 'echarts_timeseries_bar',
+              timeGrain: 'P1D',
+              metrics: [seconds],
+            },
+            6,
+          ],
+          [
+            {
+              id: 'load-test-calls',
+              title: 'Load-test calls by status',
+              datasetId: 'campaign_calls',
+              vizType: 'pie',
+              groupby: ['status'],
+              metrics: [testCalls],
+            },
+            6,
+          ],
+        ],
+      },
     ]),
     d('agentinteractions', 'Agent Interactions', [
       {
         cells: [
+          [
+            {
+              id: 'agent-status-time',
+              title: 'Time by agent status (s)',
+              datasetId: 'call_seconds',
+              vizType: 'pie',
+              groupby: ['agent_status'],
+              metrics: [seconds],
+            },
+            3,
+          ],
           [
             {
               id: 'ended-by',
@@ -425,7 +541,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               groupby: ['ended_by'],
               metrics: [count],
             },
-            4,
+            3,
           ],
           [
             {
@@ -435,7 +551,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               groupby: ['direction'],
               metrics: [count],
             },
-            4,
+            3,
           ],
           [
             {
@@ -447,7 +563,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               orderBy: { label: 'Calls', desc: true },
               rowLimit: 10,
             },
-            4,
+            3,
           ],
         ],
       },
@@ -555,13 +671,162 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
       ]),
       id: homeDashboardId(groupId),
     },
-    d('conversationanalytics', 'Conversational Analytics', [], {
-      needs:
-        'Conversational Analytics reads the journeys of this group (OpenTelemetry traces sent to /v1/traces) and their AI summaries. Its charts come with the journeys dataset; until then, open the journeys in Journey Explorer.',
-    }),
-    d('jabra', 'Jabra', [], {
-      needs:
-        'This dashboard shows Jabra headset data: device model, firmware, mute, volume and call-control events. None is collected in this group: softphones send it when the collector runs with Jabra device telemetry on.',
-    }),
+    d('conversationanalytics', 'Conversational Analytics', [
+      {
+        cells: [
+          [
+            {
+              id: 'journeys',
+              title: 'Journeys',
+              datasetId: 'journeys',
+              vizType: 'big_number_total',
+              metrics: [journeysCount],
+            },
+            3,
+          ],
+          [
+            {
+              id: 'journey-duration',
+              title: 'Average journey (s)',
+              datasetId: 'journeys',
+              vizType: 'big_number_total',
+              metrics: [avg('duration_seconds', 'Duration (s)')],
+            },
+            3,
+          ],
+          [
+            {
+              id: 'journey-talk-time',
+              title: 'Average talk time (s)',
+              datasetId: 'journeys',
+              vizType: 'big_number_total',
+              metrics: [avg('talk_time', 'Talk Time (s)')],
+            },
+            3,
+          ],
+          [
+            {
+              id: 'journeys-summarised',
+              title: 'AI summaries',
+              datasetId: 'journeys',
+              vizType: 'pie',
+              groupby: ['summarized'],
+              metrics: [journeysCount],
+            },
+            3,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'journey-outcomes',
+              title: 'Journeys by outcome',
+              datasetId: 'journeys',
+              vizType: 'echarts_timeseries_bar',
+              timeGrain: 'P1D',
+              groupby: ['outcome'],
+              metrics: [journeysCount],
+            },
+            8,
+          ],
+          [
+            {
+              id: 'journey-platforms',
+              title: 'Platforms',
+              datasetId: 'journeys',
+              vizType: 'pie',
+              groupby: ['platform'],
+              metrics: [journeysCount],
+            },
+            4,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'failing-steps',
+              title: 'Steps that fail',
+              datasetId: 'journey_spans',
+              vizType: 'table',
+              groupby: ['service_name', 'name'],
+              filters: [{ column: 'status', operator: '==', value: 'Error' }],
+              metrics: [
+                { aggregate: 'COUNT', label: 'Failures' },
+                avg('duration_ms', 'Duration (ms)'),
+              ],
+              orderBy: { label: 'Failures', desc: true },
+              rowLimit: 10,
+            },
+            12,
+          ],
+        ],
+      },
+      {
+        cells: [
+          [
+            {
+              id: 'journey-summaries',
+              title: 'Latest AI summaries',
+              datasetId: 'journeys',
+              vizType: 'table',
+              groupby: ['trace_id', 'platform', 'summary'],
+              filters: [{ column: 'summarized', operator: '==', value: 'Summarised' }],
+              metrics: [avg('duration_seconds', 'Duration (s)')],
+              rowLimit: 20,
+            },
+            12,
+          ],
+        ],
+      },
+    ]),
+    d(
+      'jabra',
+      'Jabra',
+      [
+        {
+          cells: [
+            [
+              {
+                id: 'jabra-models',
+                title: 'Headsets in use',
+                datasetId: 'device_events',
+                vizType: 'table',
+                groupby: ['model', 'firmware'],
+                filters: jabraOnly,
+                metrics: [
+                  { aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' },
+                  { aggregate: 'COUNT', label: 'Events' },
+                ],
+                orderBy: { label: 'Agents', desc: true },
+                rowLimit: 20,
+              },
+              6,
+            ],
+            [
+              {
+                id: 'jabra-events',
+                title: 'Headset events',
+                datasetId: 'device_events',
+                vizType: 'echarts_timeseries_bar',
+                timeGrain: 'P1D',
+                groupby: ['type'],
+                filters: jabraOnly,
+                metrics: [{ aggregate: 'COUNT', label: 'Events' }],
+              },
+              6,
+            ],
+          ],
+        },
+      ],
+      {
+        needs:
+          'This dashboard shows Jabra headset data: device model, firmware, mute, volume and call-control events. None has been collected in this group in this time range: softphones send it as telemetry events whose data names the vendor Jabra, when the collector runs with Jabra device telemetry on.',
+        needsUnlessChart: 'jabra-models',
+      },
+    ),
   ];
 }

@@ -102,6 +102,20 @@ function ChartBody({ spec, data }: { spec: ChartSpec; data: ChartData }) {
   return option ? <EChart option={option} height={CHART_HEIGHT} ariaLabel={spec.title} /> : null;
 }
 
+/** One chart's data in a window, shared by every reader of that chart (one request). */
+export function useChartData(
+  dashboardId: string,
+  chartId: string,
+  token: string,
+  range: { from: string; to: string },
+) {
+  return useQuery({
+    queryKey: ['embed-chart', dashboardId, chartId, token, range.from, range.to],
+    queryFn: () => getEmbedChartData(dashboardId, chartId, token, range),
+    staleTime: 30_000,
+  });
+}
+
 /** One chart of an embedded dashboard: its own query and skeleton (charts load in parallel). */
 export function ChartCard(props: {
   dashboardId: string;
@@ -110,11 +124,7 @@ export function ChartCard(props: {
   window: { from: string; to: string };
 }) {
   const { dashboardId, spec, token, window: range } = props;
-  const data = useQuery({
-    queryKey: ['embed-chart', dashboardId, spec.id, token, range.from, range.to],
-    queryFn: () => getEmbedChartData(dashboardId, spec.id, token, range),
-    staleTime: 30_000,
-  });
+  const data = useChartData(dashboardId, spec.id, token, range);
   const small = spec.vizType === 'big_number_total';
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }} role="region" aria-label={spec.title}>

@@ -9,7 +9,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_RANGE_DAYS, type DashboardSpec } from '@callsight/shared';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard, useChartData } from './chart-card.tsx';
 import { getEmbedDashboard } from './embed-api.ts';
 
 type Range = DashboardSpec['defaultTimeRange'];
@@ -25,6 +25,23 @@ const VISUALLY_HIDDEN = {
 /** The guest token the framing page put in the fragment (never sent to the server in the URL). */
 export function tokenOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/** What the dashboard needs, said while the chart that shows it has nothing in the window. */
+function NeedsNote(props: {
+  text: string;
+  dashboardId: string;
+  chartId: string;
+  token: string;
+  window: { from: string; to: string };
+}) {
+  const data = useChartData(props.dashboardId, props.chartId, props.token, props.window);
+  if (!data.data || data.data.rows.length) return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      {props.text}
+    </Alert>
+  );
 }
 
 /**
@@ -87,7 +104,17 @@ export function EmbedDashboardPage() {
           ))}
         </ToggleButtonGroup>
       </Stack>
-      {spec.needs ? <Alert severity="info">{spec.needs}</Alert> : null}
+      {spec.needs && spec.needsUnlessChart ? (
+        <NeedsNote
+          text={spec.needs}
+          dashboardId={spec.id}
+          chartId={spec.needsUnlessChart}
+          token={token}
+          window={span}
+        />
+      ) : spec.needs ? (
+        <Alert severity="info">{spec.needs}</Alert>
+      ) : null}
       <Stack spacing={2}>
         {spec.rows.map((row, i) => (
           <Box
