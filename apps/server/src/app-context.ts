@@ -10,6 +10,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenSigner } from './services/auth/access-token.ts';
 import type { GuestTokenSigner } from './services/canvas/guest-token.ts';
+import type { Superset } from './adapters/superset/index.ts';
 import type { SessionDeps } from './services/auth/session.ts';
 import type { Authorize } from './plugins/authenticate.ts';
 import type { AuthorizeApiKey } from './plugins/api-key.ts';
@@ -33,6 +34,8 @@ export interface AppContext extends Omit<AppServices, 'start' | 'stop'> {
   signer: TokenSigner;
   /** Guest tokens of the embedded dashboards (one dashboard, one team's row rules). */
   guestTokens: GuestTokenSigner;
+  /** A configured Superset (SUPERSET_URL): its mapped dashboards' guest tokens come from it. */
+  superset?: Superset | null;
   sessionDeps: SessionDeps;
   authorize: Authorize;
   /** Pre-handler of API-key routes (ingestion): sets request.apiKey or answers 401. */

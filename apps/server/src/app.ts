@@ -18,6 +18,7 @@ import type { App, AppContext } from './app-context.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { createTokenSigner } from './services/auth/access-token.ts';
 import { createGuestTokenSigner } from './services/canvas/guest-token.ts';
+import { createSupersetFromConfig } from './adapters/superset/index.ts';
 import { makeAuthorize } from './plugins/authenticate.ts';
 import { makeAuthorizeApiKey } from './plugins/api-key.ts';
 import { registerIngestCors } from './plugins/ingest-cors.ts';
@@ -54,7 +55,11 @@ export async function buildApp(
   app.decorateRequest('apiKey', null);
 
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, config.EMBED_FRAME_ANCESTORS);
+  await registerSecurityHeaders(
+    app,
+    config.EMBED_FRAME_ANCESTORS,
+    config.SUPERSET_URL ? [new URL(config.SUPERSET_URL).origin] : [],
+  );
   await registerIngestCors(app, config.INGEST_CORS_ORIGINS);
   registerStorableInput(app);
   await app.register(fastifySwagger, {
@@ -87,6 +92,7 @@ export async function buildApp(
     dbKind: database.kind,
     signer,
     guestTokens: createGuestTokenSigner(jwtSecret),
+    superset: createSupersetFromConfig(config),
     authorize: makeAuthorize(db, signer),
     authorizeApiKey: makeAuthorizeApiKey(db),
     push,

@@ -153,6 +153,31 @@ const ConfigSchema = z.object({
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** A real Superset (issue 20): mapped dashboards are embedded from it; the rest stay built in. */
+  SUPERSET_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Superset account with can_grant_guest_token (Flask-AppBuilder login, provider db or ldap). */
+  SUPERSET_USERNAME: z.string().min(1).optional(),
+  SUPERSET_PASSWORD: z.string().min(1).optional(),
+  SUPERSET_PROVIDER: z.enum(['db', 'ldap']).default('db'),
+  /** JSON object: our dashboard id or canvas key → Superset embedded dashboard uuid. */
+  SUPERSET_DASHBOARD_IDS: z
+    .string()
+    .default('{}')
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.record(
+        z.string().min(1),
+        z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be an embedded dashboard uuid'),
+        { error: 'must be a JSON object of dashboard id → embedded uuid' },
+      ),
+    ),
   /**
    * Origins whose pages may post to the ingestion API (comma-separated, `*` for any). Keys travel
    * in a header, never in cookies, so any origin is safe; narrow it to limit where keys are used.

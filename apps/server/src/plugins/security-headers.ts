@@ -25,7 +25,7 @@ function connectSources(req: IncomingMessage): string {
  * style tags, ECharts canvases, data:/blob: images, push on the same origin), Swagger UI at
  * /api/docs and the demo softphone all load only from the server itself.
  */
-function contentSecurityPolicy(embedAncestors: readonly string[]) {
+function contentSecurityPolicy(embedAncestors: readonly string[], frameSources: readonly string[]) {
   const embedFrameAncestors = ["'self'", ...embedAncestors].join(' ');
   return {
     useDefaults: false,
@@ -43,6 +43,8 @@ function contentSecurityPolicy(embedAncestors: readonly string[]) {
       connectSrc: [connectSources],
       objectSrc: ["'none'"],
       formAction: ["'self'"],
+      // A configured Superset's dashboards are framed by its embedded SDK; else default-src.
+      ...(frameSources.length ? { frameSrc: ["'self'", ...frameSources] } : {}),
       frameAncestors: [
         (req: IncomingMessage) => (isEmbedPath(req.url ?? '') ? embedFrameAncestors : "'none'"),
       ],
@@ -53,11 +55,15 @@ function contentSecurityPolicy(embedAncestors: readonly string[]) {
 /**
  * Security headers on every answer (@fastify/helmet): CSP, X-Content-Type-Options, frame rules
  * and helmet's other defaults. Framing is denied except under the embed prefix, which the
- * listed origins (and the app itself) may frame.
+ * listed origins (and the app itself) may frame; the app frames itself and `frameSources`.
  */
-export async function registerSecurityHeaders(app: App, embedAncestors: readonly string[]) {
+export async function registerSecurityHeaders(
+  app: App,
+  embedAncestors: readonly string[],
+  frameSources: readonly string[] = [],
+) {
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: contentSecurityPolicy(embedAncestors),
+    contentSecurityPolicy: contentSecurityPolicy(embedAncestors, frameSources),
     frameguard: { action: 'deny' },
   });
   // X-Frame-Options cannot name origins: under the embed prefix frame-ancestors decides alone.

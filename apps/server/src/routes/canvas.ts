@@ -60,7 +60,7 @@ const ChartParamsSchema = EmbedParamsSchema.extend({ chartId: z.string().min(1).
  * Canvas (issue 20): teams (data roles) and their members, the group's dashboards, guest tokens
  * for the embedded dashboards, and the embed's own routes, which take a guest token only.
  */
-export async function canvasRoutes({ app, db, authorize, guestTokens }: AppContext) {
+export async function canvasRoutes({ app, db, authorize, guestTokens, superset }: AppContext) {
   const admins = { onRequest: authorize(ACCESS.adminSuper) };
   const members = { onRequest: authorize(ACCESS.anyMember) };
   const tags = ['canvas'];
@@ -165,7 +165,13 @@ export async function canvasRoutes({ app, db, authorize, guestTokens }: AppConte
     handler: (request) => {
       const caller = callerOf(request);
       return guestTokenFor(
-        { scope: forGroup(db, caller.groupId), userId: caller.userId, signer: guestTokens },
+        {
+          scope: forGroup(db, caller.groupId),
+          userId: caller.userId,
+          signer: guestTokens,
+          superset: superset ?? null,
+          user: { email: caller.email, name: caller.name },
+        },
         request.params.roleId,
         request.params.dashboardId,
       );

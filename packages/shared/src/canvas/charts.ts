@@ -172,9 +172,23 @@ export const ChartDataRequestSchema = z.strictObject({
 });
 export type ChartDataRequest = z.infer<typeof ChartDataRequestSchema>;
 
-/** POST /dataRoles/{roleId}/token/{dashboardId}: a short-lived guest token for the embed. */
-export const GuestTokenSchema = z.object({ token: z.string(), expiresAt: z.number() });
-export type GuestToken = z.infer<typeof GuestTokenSchema>;
+/**
+ * POST /dataRoles/{roleId}/token/{dashboardId}: a short-lived guest token for the embed. From a
+ * configured Superset (provider 'superset') it comes with where and which dashboard to embed.
+ */
+export const GuestTokenSchema = z.object({
+  token: z.string(),
+  expiresAt: z.number(),
+  provider: z.enum(['builtin', 'superset']).default('builtin'),
+  /** Superset's address, for the embedded SDK. */
+  supersetDomain: z.string().optional(),
+  /** The dashboard's embedded uuid in Superset. */
+  embeddedId: z.string().optional(),
+});
+/** A token as the server builds it (provider may be left out: builtin). */
+export type GuestToken = z.input<typeof GuestTokenSchema>;
+/** A token as answered and parsed: provider filled in. */
+export type GuestTokenAnswer = z.output<typeof GuestTokenSchema>;
 
 /** GET /dashboards/{id} (spec 002 §7.4). */
 export const DashboardInfoSchema = z.object({

@@ -1,18 +1,26 @@
-import type {
-  ChartData,
-  ChartDataRequest,
-  ChartFilter,
-  DashboardInfo,
-  DashboardSpec,
-  GuestToken,
+import {
+  ERROR_CODES,
+  type ChartData,
+  type ChartDataRequest,
+  type ChartFilter,
+  type DashboardInfo,
+  type DashboardSpec,
+  type GuestTokenAnswer,
 } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import {
+  groupClause,
+  RlsClauseError,
+  rlsClauses,
+  SupersetError,
+  type Superset,
+} from '../../adapters/superset/index.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { DATASETS } from './datasets.ts';
 import type { GuestGrant, GuestTokenSigner } from './guest-token.ts';
 import { runChart } from './run-chart.ts';
-import { standardDashboards } from './standard-dashboards.ts';
+import { homeDashboardId, standardDashboards } from './standard-dashboards.ts';
 import { myTeams } from './teams.ts';
 
 const DASHBOARD_NOT_FOUND = 'Dashboard not found';
@@ -44,12 +52,20 @@ export const TOKEN_TEXTS = {
  * POST /dataRoles/{roleId}/token/{dashboardId}: a guest token for one of the group's dashboards,
  * under one of the caller's teams (its conditions become the token's row rules; its dashboard
  * list must hold the dashboard, or be empty), or 'default' for a user in no team (no rules).
+ * A dashboard mapped to a configured Superset gets Superset's guest token, the rules as its rls.
  */
 export async function guestTokenFor(
-  ctx: { scope: GroupScope; userId: string; signer: GuestTokenSigner },
+  ctx: {
+    scope: GroupScope;
+    userId: string;
+    signer: GuestTokenSigner;
+    superset?: Superset | null;
+    /** The caller as Superset's guest user (default: the user id). */
+    user?: { email: string; name: string };
+  },
   roleId: string,
   dashboardId: string,
-): Promise<GuestToken> {
+): Promise<GuestTokenAnswer> {
   const dashboard = dashboardFor(ctx.scope.groupId, dashboardId);
   const teams = await myTeams(ctx.scope, ctx.userId);
   let team = null;
@@ -61,13 +77,46 @@ export async function guestTokenFor(
     if (team.dashboards.length && !team.dashboards.includes(dashboard.id))
       throw forbidden(TOKEN_TEXTS.notPermitted);
   }
-  return ctx.signer.sign({
+  const rules = team?.conditions ?? [];
+  // Home draws the built-in engine's charts in its own page: never Superset's.
+  const embeddedId =
+    dashboard.id === homeDashboardId(ctx.scope.groupId)
+      ? null
+      : (ctx.superset?.embeddedIdFor(ctx.scope.groupId, dashboard.id) ?? null);
+  if (ctx.superset && embeddedId) {
+    const [first = '', ...rest] = (ctx.user?.name ?? '').trim().split(/\s+/).filter(Boolean);
+    try {
+      const guest = await ctx.superset.client.guestToken({
+        embeddedId,
+        user: {
+          username: ctx.user?.email ?? ctx.userId,
+          first_name: first,
+          last_name: rest.join(' '),
+        },
+        // The group's rows always; Superset filters every chart's rows by these itself.
+        rls: [groupClause(ctx.scope.groupId), ...rlsClauses(rules)],
+      });
+      return {
+        ...guest,
+        provider: 'superset',
+        supersetDomain: ctx.superset.client.domain,
+        embeddedId,
+      };
+    } catch (err) {
+      // A team value Superset cannot be sent is the team's to fix; a failed call is Superset's.
+      if (err instanceof RlsClauseError) throw badRequest(err.message);
+      if (err instanceof SupersetError) throw new AppError(502, ERROR_CODES.internal, err.message);
+      throw err;
+    }
+  }
+  const token = await ctx.signer.sign({
     userId: ctx.userId,
     groupId: ctx.scope.groupId,
     dashboardId: dashboard.id,
     teamId: team?.id ?? null,
-    rules: team?.conditions ?? [],
+    rules,
   });
+  return { ...token, provider: 'builtin' };
 }
 
 /** Chart answers kept this long per token, chart and filters (a dashboard's reloads and tabs). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { GuestTokenSchema, TeamListSchema, type GuestToken } from '@callsight/shared';
+import { GuestTokenSchema, TeamListSchema, type GuestTokenAnswer } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The team the user last chose (spec 002 §6: remembered as currentRoleId). */
@@ -21,8 +21,11 @@ async function currentRole(): Promise<string> {
   return first ?? 'default';
 }
 
-/** POST /api/dataRoles/{roleId}/token/{dashboardId}: a guest token for the embedded dashboard. */
-export async function getDashboardToken(dashboardId: string): Promise<GuestToken> {
+/**
+ * POST /api/dataRoles/{roleId}/token/{dashboardId}: a guest token for the embedded dashboard,
+ * ours (provider 'builtin') or a configured Superset's, with where to embed it from.
+ */
+export async function getDashboardToken(dashboardId: string): Promise<GuestTokenAnswer> {
   const roleId = await currentRole();
   return apiRequest(
     `/api/dataRoles/${encodeURIComponent(roleId)}/token/${encodeURIComponent(dashboardId)}`,
@@ -30,13 +33,16 @@ export async function getDashboardToken(dashboardId: string): Promise<GuestToken
   );
 }
 
-/** A guest token, renewed a minute before it expires (tokens last 5 minutes). */
+/**
+ * A guest token, renewed a minute before it expires (tokens last 5 minutes). Superset's embedded
+ * SDK renews its own through getDashboardToken, so a Superset token is not renewed here.
+ */
 export function useDashboardToken(groupId: string, dashboardId: string) {
   return useQuery({
     queryKey: ['dashboard-token', groupId, dashboardId],
     queryFn: () => getDashboardToken(dashboardId),
     staleTime: 4 * 60_000,
-    refetchInterval: 4 * 60_000,
+    refetchInterval: (query) => (query.state.data?.provider === 'superset' ? false : 4 * 60_000),
     retry: false,
   });
 }
