@@ -682,7 +682,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               vizType: 'big_number_total',
               metrics: [journeysCount],
             },
-            3,
+            4,
           ],
           [
             {
@@ -692,7 +692,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               vizType: 'big_number_total',
               metrics: [avg('duration_seconds', 'Duration (s)')],
             },
-            3,
+            4,
           ],
           [
             {
@@ -702,18 +702,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               vizType: 'big_number_total',
               metrics: [avg('talk_time', 'Talk Time (s)')],
             },
-            3,
-          ],
-          [
-            {
-              id: 'journeys-summarised',
-              title: 'AI summaries',
-              datasetId: 'journeys',
-              vizType: 'pie',
-              groupby: ['summarized'],
-              metrics: [journeysCount],
-            },
-            3,
+            4,
           ],
         ],
       },
@@ -729,7 +718,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               groupby: ['outcome'],
               metrics: [journeysCount],
             },
-            8,
+            6,
           ],
           [
             {
@@ -740,7 +729,18 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               groupby: ['platform'],
               metrics: [journeysCount],
             },
-            4,
+            3,
+          ],
+          [
+            {
+              id: 'journeys-summarised',
+              title: 'AI summaries',
+              datasetId: 'journeys',
+              vizType: 'pie',
+              groupby: ['summarized'],
+              metrics: [journeysCount],
+            },
+            3,
           ],
         ],
       },

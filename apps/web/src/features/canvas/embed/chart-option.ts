@@ -42,6 +42,19 @@ function timeSeries(spec: ChartSpec, data: ChartData): ChartOption {
       });
     }
   }
+  const stacked = (type === 'bar' && dims > 1) || area;
+  if (stacked && dims > 1) {
+    // ECharts stacks by index: every series gets every bucket (an absent one counts 0).
+    const xs = [...new Set([...series.values()].flatMap((points) => points.map((p) => p[0])))];
+    xs.sort((a, b) => a - b);
+    for (const [name, points] of series) {
+      const at = new Map(points);
+      series.set(
+        name,
+        xs.map((x) => [x, at.get(x) ?? 0]),
+      );
+    }
+  }
   return {
     tooltip: { trigger: 'axis' },
     legend: { type: 'scroll', bottom: 0 },
@@ -52,9 +65,10 @@ function timeSeries(spec: ChartSpec, data: ChartData): ChartOption {
       name,
       type,
       data: points,
-      showSymbol: false,
-      ...(type === 'bar' && dims > 1 ? { stack: 'total' } : {}),
-      ...(area ? { areaStyle: {}, stack: 'total' } : {}),
+      // A point or a few are drawn as markers (a lone point draws no line); many are a line.
+      showSymbol: points.length <= 3,
+      ...(stacked ? { stack: 'total' } : {}),
+      ...(area ? { areaStyle: {} } : {}),
     })),
   } as ChartOption;
 }
