@@ -324,4 +324,37 @@ describe('dashboards and guest tokens', () => {
     // The genuine token still reads A's five calls.
     expect(await callsCount(a.group.id, aOverview, token)).toBe(5);
   });
+
+  it("offer the window's agents and ISPs to filter by, and apply the chosen ones to every chart", async () => {
+    const t = await tenantWithCalls();
+    const overview = `default_${t.group.id}`;
+    const { body: guest } = await call<{ token: string }>(
+      'POST',
+      `/api/dataRoles/default/token/${overview}`,
+      t.memberHeaders,
+    );
+    const auth = { authorization: `Bearer ${guest.token}` };
+    const filters = await call<ChartData>(
+      'POST',
+      `/api/embed/dashboards/${overview}/charts/native-filters/data`,
+      auth,
+      window,
+    );
+    expect(filters.status, JSON.stringify(filters.body)).toBe(200);
+    expect(filters.body.rows).toEqual([
+      ['agent', 'pat'],
+      ['agent', 'sam'],
+    ]);
+    const count = async (body: object) =>
+      (
+        await call<ChartData>('POST', `/api/embed/dashboards/${overview}/charts/calls/data`, auth, {
+          ...window,
+          ...body,
+        })
+      ).body.rows[0]?.[0];
+    expect(await count({})).toBe(5);
+    expect(await count({ agent: ['sam'] })).toBe(3);
+    expect(await count({ agent: ['pat'] })).toBe(2);
+    expect(await count({ agent: ['sam'], agentIsp: ['Nobody'] })).toBe(0);
+  });
 });

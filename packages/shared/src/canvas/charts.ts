@@ -154,6 +154,8 @@ export const DashboardSpecSchema = z.object({
   needs: z.string().optional(),
   /** Say `needs` only while this chart has no rows in the window (the data is not collected). */
   needsUnlessChart: z.string().optional(),
+  /** The filter box of the native filters: the agents and ISPs of the window, to pick from. */
+  filterBox: ChartSpecSchema.optional(),
 });
 export type DashboardSpec = z.output<typeof DashboardSpecSchema>;
 

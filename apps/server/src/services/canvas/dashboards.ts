@@ -152,7 +152,10 @@ export function chartData(
   request: ChartDataRequest,
 ): Promise<ChartData> {
   const dashboard = dashboardFor(grant.groupId, grant.dashboardId);
-  const chart = dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId)?.chart;
+  const chart =
+    chartId === dashboard.filterBox?.id
+      ? dashboard.filterBox
+      : dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId)?.chart;
   if (!chart) throw notFound('Chart not found');
   const from = new Date(request.from);
   const to = new Date(request.to);

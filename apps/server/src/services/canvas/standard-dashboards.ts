@@ -25,6 +25,9 @@ const seconds = { aggregate: 'COUNT' as const, label: 'Seconds' };
 const jabraOnly = [{ column: 'vendor', operator: '==' as const, value: 'Jabra' }];
 const avg = (column: string, label: string) => ({ aggregate: 'AVG' as const, column, label });
 
+/** The id of a dashboard's filter box (its agents and ISPs): not a chart of its rows. */
+export const FILTER_BOX_ID = 'native-filters';
+
 function dashboard(
   key: string,
   groupId: string,
@@ -37,6 +40,14 @@ function dashboard(
     title,
     defaultTimeRange: 'Last 28 days',
     nativeFilters: ['time', 'agent', 'agent_isp'],
+    filterBox: ChartSpecSchema.parse({
+      id: FILTER_BOX_ID,
+      title: 'Filters',
+      vizType: 'filter_box',
+      datasetId: 'calls',
+      groupby: ['agent', 'agent_isp'],
+      rowLimit: 500,
+    }),
     ...extra,
     rows: rows.map((row) => ({
       ...(row.title ? { title: row.title } : {}),

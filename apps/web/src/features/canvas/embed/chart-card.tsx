@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { ChartData, ChartSpec } from '@callsight/shared';
+import type { ChartData, ChartDataRequest, ChartSpec } from '@callsight/shared';
 import { EChart } from '../../../components/charts/index.ts';
 import { chartOption, singleValue } from './chart-option.ts';
 import { getEmbedChartData } from './embed-api.ts';
@@ -107,11 +107,11 @@ export function useChartData(
   dashboardId: string,
   chartId: string,
   token: string,
-  range: { from: string; to: string },
+  request: ChartDataRequest,
 ) {
   return useQuery({
-    queryKey: ['embed-chart', dashboardId, chartId, token, range.from, range.to],
-    queryFn: () => getEmbedChartData(dashboardId, chartId, token, range),
+    queryKey: ['embed-chart', dashboardId, chartId, token, request],
+    queryFn: () => getEmbedChartData(dashboardId, chartId, token, request),
     staleTime: 30_000,
   });
 }
@@ -121,10 +121,11 @@ export function ChartCard(props: {
   dashboardId: string;
   spec: ChartSpec;
   token: string;
-  window: { from: string; to: string };
+  /** The window, and the dashboard's agent and ISP filters. */
+  window: ChartDataRequest;
 }) {
-  const { dashboardId, spec, token, window: range } = props;
-  const data = useChartData(dashboardId, spec.id, token, range);
+  const { dashboardId, spec, token, window: request } = props;
+  const data = useChartData(dashboardId, spec.id, token, request);
   const small = spec.vizType === 'big_number_total';
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }} role="region" aria-label={spec.title}>

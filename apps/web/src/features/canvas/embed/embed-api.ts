@@ -3,6 +3,7 @@ import {
   ChartDataSchema,
   DashboardSpecSchema,
   type ChartData,
+  type ChartDataRequest,
   type DashboardSpec,
 } from '@callsight/shared';
 
@@ -40,11 +41,11 @@ export const getEmbedChartData = (
   dashboardId: string,
   chartId: string,
   token: string,
-  window: { from: string; to: string },
+  request: ChartDataRequest,
 ): Promise<ChartData> =>
   embedFetch(
     `/api/embed/dashboards/${encodeURIComponent(dashboardId)}/charts/${encodeURIComponent(chartId)}/data`,
     token,
     ChartDataSchema,
-    window,
+    request,
   );

@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { TIME_RANGE_DAYS, type DashboardSpec } from '@callsight/shared';
+import { TIME_RANGE_DAYS, type ChartDataRequest, type DashboardSpec } from '@callsight/shared';
 import { ChartCard, useChartData } from './chart-card.tsx';
 import { getEmbedDashboard } from './embed-api.ts';
 
@@ -27,13 +29,55 @@ export function tokenOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
 
+/** The dashboard's Agent and ISP filters: the values of the window, from its filter box. */
+function NativeFilters(props: {
+  dashboardId: string;
+  chartId: string;
+  token: string;
+  window: ChartDataRequest;
+  agents: string[];
+  isps: string[];
+  onAgents: (v: string[]) => void;
+  onIsps: (v: string[]) => void;
+}) {
+  const values = useChartData(props.dashboardId, props.chartId, props.token, props.window);
+  const of = (column: string) =>
+    (values.data?.rows ?? []).flatMap((r) =>
+      r[0] === column && r[1] !== null ? [String(r[1])] : [],
+    );
+  const picker = (
+    label: string,
+    options: string[],
+    value: string[],
+    set: (v: string[]) => void,
+  ) => (
+    <Autocomplete
+      multiple
+      size="small"
+      limitTags={1}
+      options={options}
+      value={value}
+      loading={values.isPending}
+      onChange={(_, v) => set(v)}
+      sx={{ minWidth: 220, flex: '0 1 280px' }}
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
+  );
+  return (
+    <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', flex: 1, justifyContent: 'flex-end' }}>
+      {picker('Agent', of('agent'), props.agents, props.onAgents)}
+      {picker('ISP', of('agent_isp'), props.isps, props.onIsps)}
+    </Stack>
+  );
+}
+
 /** What the dashboard needs, said while the chart that shows it has nothing in the window. */
 function NeedsNote(props: {
   text: string;
   dashboardId: string;
   chartId: string;
   token: string;
-  window: { from: string; to: string };
+  window: ChartDataRequest;
 }) {
   const data = useChartData(props.dashboardId, props.chartId, props.token, props.window);
   if (!data.data || data.data.rows.length) return null;
@@ -59,15 +103,25 @@ export function EmbedDashboardPage() {
     retry: false,
   });
   const [chosen, setChosen] = useState<Range | null>(null);
+  const [agents, setAgents] = useState<string[]>([]);
+  const [isps, setIsps] = useState<string[]>([]);
   const range = chosen ?? dashboard.data?.defaultTimeRange ?? 'Last 28 days';
   // The window is fixed when the range is chosen, so the charts' queries share it.
-  const span = useMemo(() => {
+  const timeWindow = useMemo(() => {
     const to = Date.now();
     return {
       from: new Date(to - TIME_RANGE_DAYS[range] * 86_400_000).toISOString(),
       to: new Date(to).toISOString(),
     };
   }, [range]);
+  const span = useMemo<ChartDataRequest>(
+    () => ({
+      ...timeWindow,
+      ...(agents.length ? { agent: agents } : {}),
+      ...(isps.length ? { agentIsp: isps } : {}),
+    }),
+    [timeWindow, agents, isps],
+  );
 
   if (!token) return <Alert severity="error">This dashboard needs a token.</Alert>;
   if (dashboard.isError) return <Alert severity="error">{dashboard.error.message}</Alert>;
@@ -103,6 +157,18 @@ export function EmbedDashboardPage() {
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        {spec.filterBox ? (
+          <NativeFilters
+            dashboardId={spec.id}
+            chartId={spec.filterBox.id}
+            token={token}
+            window={timeWindow}
+            agents={agents}
+            isps={isps}
+            onAgents={setAgents}
+            onIsps={setIsps}
+          />
+        ) : null}
       </Stack>
       {spec.needs && spec.needsUnlessChart ? (
         <NeedsNote
