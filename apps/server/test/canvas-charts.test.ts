@@ -95,8 +95,12 @@ const filterArb: fc.Arbitrary<ChartFilter> = fc.oneof(
 const specArb = fc.record({
   vizType: fc.constantFrom('table', 'pie', 'echarts_timeseries_line', 'big_number_total'),
   metrics: fc.array(metricArb, { minLength: 1, maxLength: 2 }),
-  groupby: fc.uniqueArray(fc.constantFrom('agent', 'agent_isp', 'tags'), { maxLength: 2 }),
-  timeGrain: fc.option(fc.constantFrom('PT1H' as const, 'P1D' as const), { nil: undefined }),
+  groupby: fc.uniqueArray(fc.constantFrom('agent', 'agent_isp', 'tags', 'contact_id'), {
+    maxLength: 2,
+  }),
+  timeGrain: fc.option(fc.constantFrom('PT1M', 'PT15M', 'PT1H', 'P1D', 'P1W'), {
+    nil: undefined,
+  }),
   filters: fc.array(filterArb, { maxLength: 2 }),
   window: fc.record({
     from: fc.integer({ min: -3 * HOUR, max: 20 * HOUR }),
@@ -106,7 +110,17 @@ const specArb = fc.record({
 
 // ---- the reference ----
 
-const GRAIN_MS: Partial<Record<string, number>> = { PT1H: HOUR, P1D: 24 * HOUR };
+const GRAIN_MS: Partial<Record<string, number>> = {
+  PT1M: 60_000,
+  PT15M: 15 * 60_000,
+  PT1H: HOUR,
+  P1D: 24 * HOUR,
+  P1W: 7 * 24 * HOUR,
+};
+/** Weeks start on Monday 00:00 UTC (ISO weeks); 1970-01-05 was a Monday. */
+const MONDAY_MS = Date.UTC(1970, 0, 5);
+const bucketOf = (ms: number, grain: number) =>
+  Math.floor((ms - MONDAY_MS) / grain) * grain + MONDAY_MS;
 
 function keep(call: CallRow, f: ChartFilter): boolean {
   const v =
@@ -188,10 +202,14 @@ function reference(
     if (call.startMs < fromMs || call.startMs >= toMs) continue;
     if (!spec.filters.every((f) => keep(call, f))) continue;
     let keys: (string | number | null)[][] = [[]];
-    if (timeSeries) keys = keys.map((k) => [...k, Math.floor(call.startMs / grain) * grain]);
+    if (timeSeries) keys = keys.map((k) => [...k, bucketOf(call.startMs, grain)]);
     for (const g of spec.groupby) {
       if (g === 'tags') keys = keys.flatMap((k) => call.tags.map((t) => [...k, t]));
-      else keys = keys.map((k) => [...k, g === 'agent' ? call.agent : call.agentIsp]);
+      else
+        keys = keys.map((k) => [
+          ...k,
+          g === 'agent' ? call.agent : g === 'contact_id' ? call.contactId : call.agentIsp,
+        ]);
     }
     for (const key of keys) {
       const id = JSON.stringify(key);

@@ -36,6 +36,8 @@ export interface Dataset {
   source?: SQL;
   /** The row's time: the chart's window, grain and time filters apply to it. */
   time: SQL | AnyPgColumn;
+  /** A column no two rows of a group share (the call's contact id): grouping by it groups nothing. */
+  key?: string;
   /** A condition the table's index can use to find the window's rows (when time is computed). */
   window?: (from: string, to: string) => SQL;
   columns: Readonly<Record<string, DatasetColumn>>;
@@ -80,6 +82,7 @@ const calls: Dataset = {
   id: 'calls',
   title: 'Calls',
   table: c,
+  key: 'contact_id',
   time: c.startTime,
   columns: {
     contact_id: { expr: c.contactId, type: 'text', label: 'Contact ID' },
