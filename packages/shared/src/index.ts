@@ -33,3 +33,4 @@ export * from './campaigns/index.ts';
 export * from './synthetic/index.ts';
 export * from './canvas/charts.ts';
 export * from './canvas/teams.ts';
+export * from './canvas/imports.ts';

@@ -136,6 +136,11 @@ export type ChartData = z.infer<typeof ChartDataSchema>;
 export const DashboardCellSchema = z.object({
   chart: ChartSpecSchema,
   width: z.number().int().min(1).max(12),
+  /**
+   * Said in the chart's place when the engine cannot draw it (an imported chart of a viz type it
+   * does not render, or over a dataset we do not have); such a chart is never queried.
+   */
+  placeholder: z.string().optional(),
 });
 
 /** Native filters a dashboard offers (applied to every chart whose dataset has the column). */

@@ -152,10 +152,10 @@ export function chartData(
   request: ChartDataRequest,
 ): Promise<ChartData> {
   const dashboard = dashboardFor(grant.groupId, grant.dashboardId);
-  const chart =
-    chartId === dashboard.filterBox?.id
-      ? dashboard.filterBox
-      : dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId)?.chart;
+  const cell = dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId);
+  // A chart the engine cannot draw is never queried: its placeholder says why.
+  if (cell?.placeholder) throw notFound(cell.placeholder);
+  const chart = chartId === dashboard.filterBox?.id ? dashboard.filterBox : cell?.chart;
   if (!chart) throw notFound('Chart not found');
   const from = new Date(request.from);
   const to = new Date(request.to);

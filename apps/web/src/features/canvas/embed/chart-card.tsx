@@ -102,6 +102,25 @@ function ChartBody({ spec, data }: { spec: ChartSpec; data: ChartData }) {
   return option ? <EChart option={option} height={CHART_HEIGHT} ariaLabel={spec.title} /> : null;
 }
 
+/** A chart the engine cannot draw (an imported one): its title and why, never a blank. */
+export function ChartPlaceholder(props: { title: string; text: string }) {
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, height: '100%', borderStyle: 'dashed' }}
+      role="region"
+      aria-label={props.title}
+    >
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {props.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {props.text}
+      </Typography>
+    </Paper>
+  );
+}
+
 /** One chart's data in a window, shared by every reader of that chart (one request). */
 export function useChartData(
   dashboardId: string,

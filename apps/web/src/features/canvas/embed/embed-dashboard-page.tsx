@@ -11,7 +11,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_RANGE_DAYS, type ChartDataRequest, type DashboardSpec } from '@callsight/shared';
-import { ChartCard, useChartData } from './chart-card.tsx';
+import { ChartCard, ChartPlaceholder, useChartData } from './chart-card.tsx';
 import { getEmbedDashboard } from './embed-api.ts';
 
 type Range = DashboardSpec['defaultTimeRange'];
@@ -196,7 +196,11 @@ export function EmbedDashboardPage() {
                 key={cell.chart.id}
                 sx={{ gridColumn: { md: `span ${cell.width}` }, minWidth: 0 }}
               >
-                <ChartCard dashboardId={spec.id} spec={cell.chart} token={token} window={span} />
+                {cell.placeholder ? (
+                  <ChartPlaceholder title={cell.chart.title} text={cell.placeholder} />
+                ) : (
+                  <ChartCard dashboardId={spec.id} spec={cell.chart} token={token} window={span} />
+                )}
               </Box>
             ))}
           </Box>
