@@ -92,4 +92,22 @@ test('a Group Viewer sees four charted sections on Home and opens Call Overview 
   expect(shown).toBeGreaterThan(0);
   expect(Math.abs(shown - (rows[0]?.[0] ?? -1))).toBeLessThanOrEqual(5);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/canvas-call-overview.png` });
+
+  // The Agent filter: one agent's calls, in every chart, as the API counts them.
+  await frame.getByRole('combobox', { name: 'Agent' }).click();
+  await frame.getByRole('option', { name: 'agent-0@canvas.example', exact: true }).click();
+  const agentCount = await page.request.post(
+    `/api/embed/dashboards/${group}_Technology-CallOverview/charts/calls/data`,
+    {
+      headers: { authorization: `Bearer ${((await token.json()) as { token: string }).token}` },
+      data: { from: from.toISOString(), to: to.toISOString(), agent: ['agent-0@canvas.example'] },
+    },
+  );
+  const agentCalls = ((await agentCount.json()) as { rows: number[][] }).rows[0]?.[0] ?? -1;
+  expect(agentCalls).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(async () => Number((await calls.textContent())?.replace(/[^\d]/g, '')), {
+      timeout: 30_000,
+    })
+    .toBe(agentCalls);
 });
