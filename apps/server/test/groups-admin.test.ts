@@ -338,9 +338,7 @@ describe('BI configuration and Canvas update', () => {
       url: `/api/groups/${g.id}/canvas/update`,
       headers: superHeaders,
     });
-    expect(canvas.json<GroupActionResult>().message).toContain(
-      "Canvas update recorded for 'Canvas Co'",
-    );
+    expect(canvas.json<GroupActionResult>().message).toContain("Canvas of 'Canvas Co'");
     expect(await audited('configureBi', g.id)).toHaveLength(1);
     expect(await audited('updateCanvas', g.id)).toHaveLength(1);
     const missing = await s.app.inject({

@@ -16,6 +16,8 @@ import {
 import * as schema from '../src/db/schema/index.ts';
 import { forGroup, type TenantTable } from '../src/db/group-scope.ts';
 import { EMPTY_DETAILS } from '../src/services/synthetic/jobs.ts';
+import { listLogicalDashboards } from '../src/services/canvas/dashboard-imports.ts';
+import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
 import {
@@ -66,7 +68,8 @@ type Kind =
   | 'job'
   | 'monitorJob'
   | 'team'
-  | 'dashboard';
+  | 'dashboard'
+  | 'logical';
 
 /** Each path parameter that names an object: the kinds of object it may name. */
 const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
@@ -95,6 +98,8 @@ const OBJECT_PARAMS: Record<string, readonly Kind[]> = {
   user: ['adminUser', 'viewerUser'],
   roleId: ['team'],
   dashboardId: ['dashboard'],
+  groupId: ['group'],
+  logicalId: ['logical'],
   runId: ['run'],
   eventSourceId: ['eventSource'],
   traceId: ['trace'],
@@ -121,6 +126,10 @@ const SHARED_PARAMS: Record<string, { values: string[]; reason: string }> = {
   callId: {
     values: ['matrix-call'],
     reason: 'a SIP Call-ID, looked up only among the calls of the job its job id names',
+  },
+  name: {
+    values: ['calloverview'],
+    reason: "a canvas name: every group has the same ones; the caller's group picks the dashboard",
   },
   region: {
     values: ['us-east-1'],
@@ -304,6 +313,14 @@ const ID_PROBES: Record<string, (a: Tenant, b: Tenant) => Probe[]> = {
       expect: [403],
     },
   ],
+  // Dashboard imports are platform staff's: a Group Admin is refused whatever the ids.
+  'POST /api/canvas/v1/import': (_a, b) => [
+    {
+      body: { groupId: b.groupId, type: 'custom', version: 1, importId: randomUUID() },
+      expect: [403],
+    },
+  ],
+  'GET /api/canvas/v1/executions': (_a, b) => [{ query: { groupId: b.groupId }, expect: [403] }],
   'PUT /api/groups': (_a, b) => [
     {
       body: {
@@ -679,6 +696,27 @@ async function buildTenant(label: string): Promise<Tenant> {
     .returning();
   if (!job || !monitorJob) throw new Error('synthetic jobs not created');
 
+  // Dashboard imports' rows (platform staff's routes; this tenant's admin is not one): the
+  // logical dashboards, an execution and the dashboard it installed, through the services.
+  const [logical] = await listLogicalDashboards(db, group.id);
+  if (!logical) throw new Error('logical dashboards not created');
+  await db.insert(schema.dashboardImportExecutions).values({
+    groupId: group.id,
+    type: 'custom',
+    version: 1,
+    status: 'success',
+    reason: marker,
+  });
+  const installed = standardDashboards(group.id)[1];
+  if (!installed) throw new Error('no standard dashboard');
+  await db.insert(schema.canvasDashboards).values({
+    groupId: group.id,
+    id: `${group.id}_custom_${marker}`,
+    type: 'custom',
+    title: `Dashboard ${marker}`,
+    spec: { ...installed, id: `${group.id}_custom_${marker}`, title: `Dashboard ${marker}` },
+  });
+
   const team = await as<{ id: string }>('POST', '/api/dataRoles', { name: `Team ${marker}` });
   await as('PUT', `/api/dataRoles/${team.id}`, {
     name: `Team ${marker}`,
@@ -717,6 +755,7 @@ async function buildTenant(label: string): Promise<Tenant> {
       monitorJob: monitorJob.id,
       team: team.id,
       dashboard: `${group.id}_Technology-CallOverview`,
+      logical: logical.id,
     },
   };
 }

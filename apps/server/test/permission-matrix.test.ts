@@ -52,6 +52,9 @@ const PARAMS: Record<string, (groupId: string) => string> = {
   // The callers are in no team: 'default' opens a dashboard.
   roleId: () => 'default',
   dashboardId: (groupId) => `${groupId}_Technology-CallOverview`,
+  groupId: (groupId) => groupId,
+  logicalId: () => randomUUID(),
+  name: () => 'calloverview',
 };
 
 /**

@@ -141,7 +141,7 @@ export async function canvasRoutes({ app, db, authorize, guestTokens, superset }
       summary: "The group's dashboards",
       response: { 200: z.array(DashboardInfoSchema), ...errors },
     },
-    handler: (request) => dashboardsFor(callerOf(request).groupId),
+    handler: (request) => dashboardsFor(db, callerOf(request).groupId),
   });
   app.get('/api/dashboards/:id', {
     ...members,
@@ -151,7 +151,7 @@ export async function canvasRoutes({ app, db, authorize, guestTokens, superset }
       params: DashboardParamsSchema,
       response: { 200: DashboardInfoSchema, ...errors },
     },
-    handler: (request) => dashboardInfo(callerOf(request).groupId, request.params.id),
+    handler: (request) => dashboardInfo(db, callerOf(request).groupId, request.params.id),
   });
   app.post('/api/dataRoles/:roleId/token/:dashboardId', {
     ...members,
@@ -205,7 +205,7 @@ export async function canvasRoutes({ app, db, authorize, guestTokens, superset }
     },
     handler: async (request) => {
       const { grant } = grantOf(request, request.params.dashboardId);
-      return dashboardFor(grant.groupId, grant.dashboardId);
+      return dashboardFor(db, grant.groupId, grant.dashboardId);
     },
   });
   app.post('/api/embed/dashboards/:dashboardId/charts/:chartId/data', {

@@ -148,21 +148,18 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
   app.post('/api/groups/:id/bi/configure', {
     schema: {
       tags: ['groups'],
-      summary: 'Configure BI for a group (recorded; no BI server yet)',
+      summary: "Install the latest published standard import in a group's canvas again",
       params: GroupIdParamsSchema,
       response: { 200: GroupActionResultSchema, ...errors },
     },
     onRequest: authorize(ACCESS.superOnly),
-    handler: async (request) => {
-      const { message } = await configureBi(db, callerOf(request), request.params.id);
-      return { message };
-    },
+    handler: (request) => configureBi(db, callerOf(request), request.params.id),
   });
 
   app.post('/api/groups/:id/canvas/update', {
     schema: {
       tags: ['groups'],
-      summary: "Update a group's Canvas dashboards (recorded; no BI server yet)",
+      summary: "Update a group's Canvas: the latest published standard import, installed again",
       params: GroupIdParamsSchema,
       response: { 200: GroupActionResultSchema, ...errors },
     },

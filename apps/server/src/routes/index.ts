@@ -15,6 +15,7 @@ import { heartbeatTaggingRoutes } from './heartbeat-tagging.ts';
 import { ingestRoutes } from './ingest.ts';
 import { probeRoutes } from './probes.ts';
 import { canvasRoutes } from './canvas.ts';
+import { canvasImportRoutes } from './canvas-imports.ts';
 import { viscallRoutes } from './viscall.ts';
 import { callRoutes } from './calls.ts';
 import { workflowRoutes } from './workflows.ts';
@@ -54,4 +55,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   syntheticRoutes,
   probeRoutes,
   canvasRoutes,
+  canvasImportRoutes,
 ];

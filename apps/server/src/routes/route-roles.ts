@@ -100,6 +100,19 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/dashboards': MEMBERS,
   'GET /api/dashboards/:id': MEMBERS,
   'POST /api/dataRoles/:roleId/token/:dashboardId': MEMBERS,
+  // Dashboard imports (issue 21): platform staff; a canvas name resolves for any member.
+  'GET /api/canvas/v1/upload': SUPER,
+  'POST /api/canvas/v1/upload': SUPER,
+  'POST /api/canvas/v1/upload/:groupId/dashboards': SUPER,
+  'GET /api/canvas/v1/upload/:groupId/dashboards': SUPER,
+  'GET /api/canvas/v1/upload/:id/preview': SUPER,
+  'GET /api/canvas/v1/upload/:id/download': SUPER,
+  'POST /api/canvas/v1/import': SUPER,
+  'GET /api/canvas/v1/executions': SUPER,
+  'GET /api/canvas/v1/executions/latest': SUPER,
+  'GET /api/dashboards/:groupId/custom': SUPER,
+  'PUT /api/dashboards/custom/:logicalId': SUPER,
+  'GET /api/groups/dashboard/:name': MEMBERS,
 
   // Explorer and call detail.
   'GET /api/calls/stats': READERS,

@@ -20,25 +20,38 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { DATASETS } from './datasets.ts';
 import type { GuestGrant, GuestTokenSigner } from './guest-token.ts';
 import { runChart } from './run-chart.ts';
-import { homeDashboardId, standardDashboards } from './standard-dashboards.ts';
+import { groupDashboardSpecs } from './dashboard-imports.ts';
+import { homeDashboardId } from './standard-dashboards.ts';
 import { myTeams } from './teams.ts';
 
 const DASHBOARD_NOT_FOUND = 'Dashboard not found';
 
-/** The group's dashboards: the standard set (issue 20). */
-export function dashboardsFor(groupId: string): DashboardInfo[] {
-  return standardDashboards(groupId).map((d) => ({ id: d.id, name: d.title, embeddedID: d.id }));
+/** The group's dashboards: the standard set (issue 20) and what imports installed (issue 21). */
+export async function dashboardsFor(db: DbOrTx, groupId: string): Promise<DashboardInfo[]> {
+  return (await groupDashboardSpecs(db, groupId)).map((d) => ({
+    id: d.id,
+    name: d.title,
+    embeddedID: d.id,
+  }));
 }
 
-export function dashboardFor(groupId: string, id: string): DashboardSpec {
-  const dashboard = standardDashboards(groupId).find((d) => d.id === id);
+export async function dashboardFor(
+  db: DbOrTx,
+  groupId: string,
+  id: string,
+): Promise<DashboardSpec> {
+  const dashboard = (await groupDashboardSpecs(db, groupId)).find((d) => d.id === id);
   if (!dashboard) throw notFound(DASHBOARD_NOT_FOUND);
   return dashboard;
 }
 
 /** GET /dashboards/{id}: its name and the id the embed opens it by. */
-export function dashboardInfo(groupId: string, id: string): DashboardInfo {
-  const d = dashboardFor(groupId, id);
+export async function dashboardInfo(
+  db: DbOrTx,
+  groupId: string,
+  id: string,
+): Promise<DashboardInfo> {
+  const d = await dashboardFor(db, groupId, id);
   return { id: d.id, name: d.title, embeddedID: d.id };
 }
 
@@ -66,7 +79,7 @@ export async function guestTokenFor(
   roleId: string,
   dashboardId: string,
 ): Promise<GuestTokenAnswer> {
-  const dashboard = dashboardFor(ctx.scope.groupId, dashboardId);
+  const dashboard = await dashboardFor(ctx.scope.db, ctx.scope.groupId, dashboardId);
   const teams = await myTeams(ctx.scope, ctx.userId);
   let team = null;
   if (roleId === 'default') {
@@ -144,14 +157,14 @@ function cached(key: string, load: () => Promise<ChartData>): Promise<ChartData>
  * POST /embed/dashboards/{id}/charts/{chartId}/data: one chart of the token's dashboard over its
  * group's data, in the window, through the dashboard's native filters and the team's row rules.
  */
-export function chartData(
+export async function chartData(
   db: DbOrTx,
   grant: GuestGrant,
   token: string,
   chartId: string,
   request: ChartDataRequest,
 ): Promise<ChartData> {
-  const dashboard = dashboardFor(grant.groupId, grant.dashboardId);
+  const dashboard = await dashboardFor(db, grant.groupId, grant.dashboardId);
   const cell = dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId);
   // A chart the engine cannot draw is never queried: its placeholder says why.
   if (cell?.placeholder) throw notFound(cell.placeholder);

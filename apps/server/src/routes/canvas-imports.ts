@@ -1,0 +1,289 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ACCESS,
+  ApiErrorSchema,
+  DashboardImportListSchema,
+  DashboardImportSchema,
+  DashboardInfoSchema,
+  ERROR_CODES,
+  ExecutionQuerySchema,
+  GroupDashboardsSchema,
+  IMPORT_LIMITS,
+  IMPORT_TEXTS,
+  ImportExecutionListSchema,
+  ImportExecutionSchema,
+  ImportFromGroupSchema,
+  ImportPreviewSchema,
+  LogicalDashboardListSchema,
+  LogicalDashboardSchema,
+  MapLogicalDashboardSchema,
+  PublishImportSchema,
+  UploadMetadataSchema,
+  latestImportsOnly,
+} from '@callsight/shared';
+import type { AppContext } from '../app-context.ts';
+import { AppError, badRequest, notFound } from '../lib/errors.ts';
+import { errorHandler } from '../lib/error-handler.ts';
+import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import {
+  dashboardForCanvasKey,
+  groupDashboards,
+  importFile,
+  importFromGroup,
+  importPreview,
+  latestExecutions,
+  listExecutions,
+  listImports,
+  listLogicalDashboards,
+  mapLogicalDashboard,
+  publishImport,
+  uploadImport,
+  type UploadedFile,
+} from '../services/canvas/dashboard-imports.ts';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
+const tags = ['dashboard imports'];
+const IdParams = z.object({ id: z.uuid({ error: 'id must be an import id' }) });
+const GroupParams = z.object({ groupId: z.uuid({ error: 'groupId must be a group id' }) });
+const LogicalParams = z.object({
+  logicalId: z.uuid({ error: 'logicalId must be a logical dashboard id' }),
+});
+const NameParams = z.object({ name: z.string().min(1).max(100) });
+const ListQuery = z.strictObject({
+  latestOnly: z.enum(['true', 'false']).optional(),
+});
+
+/** The multipart body of an upload: its metadata (JSON) and its one file. */
+interface UploadForm {
+  metadata: unknown;
+  file: UploadedFile | null;
+}
+
+const tooLarge = () => {
+  const text = IMPORT_TEXTS.size(IMPORT_LIMITS.maxMb);
+  return new AppError(413, ERROR_CODES.tooLarge, text, { file: text });
+};
+
+async function readUploadForm(body: Buffer, contentType: string): Promise<UploadForm> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw badRequest('Malformed multipart body');
+  }
+  const metadata = form.get('metadata');
+  let parsed: unknown = {};
+  if (typeof metadata === 'string') {
+    try {
+      parsed = JSON.parse(metadata);
+    } catch {
+      throw badRequest('metadata must be JSON', { metadata: 'metadata must be JSON' });
+    }
+  }
+  const file = form.get('file');
+  return {
+    metadata: parsed,
+    file:
+      file && typeof file !== 'string'
+        ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
+        : null,
+  };
+}
+
+/**
+ * Dashboard imports (issue 21, spec 001 §7): platform staff upload, preview, download and
+ * publish imports, read executions, and map logical dashboards; a group's members resolve a
+ * canvas name to the dashboard it opens.
+ */
+export async function canvasImportRoutes({ app, db, authorize }: AppContext) {
+  const supers = { onRequest: authorize(ACCESS.superOnly) };
+
+  app.get('/api/canvas/v1/upload', {
+    ...supers,
+    schema: {
+      tags,
+      summary:
+        'Every dashboard import, newest first (latestOnly=true: the newest per type and group)',
+      querystring: ListQuery,
+      response: { 200: DashboardImportListSchema, ...errors },
+    },
+    handler: async (request) => {
+      const all = await listImports(db);
+      return request.query.latestOnly === 'true' ? latestImportsOnly(all) : all;
+    },
+  });
+
+  // The multipart parser lives in this scope only.
+  await app.register(async (scoped) => {
+    scoped.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer' },
+      async (request: FastifyRequest, body: Buffer) =>
+        readUploadForm(body, String(request.headers['content-type'])),
+    );
+    scoped.post('/api/canvas/v1/upload', {
+      ...supers,
+      // 50 MB of ZIP and the form's framing.
+      bodyLimit: IMPORT_LIMITS.maxMb * 1024 * 1024 + 64 * 1024,
+      errorHandler: (err: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+        err.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? errorHandler(tooLarge() as unknown as FastifyError, request, reply)
+          : errorHandler(err, request, reply),
+      schema: {
+        tags,
+        summary:
+          'Upload an import: multipart/form-data with `metadata` (JSON: type, description, isDraft, groupId, importId to edit a draft) and `file` (a Superset export .zip under 50 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: DashboardImportSchema, 413: ApiErrorSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const form = request.body as UploadForm;
+        const metadata = UploadMetadataSchema.safeParse(form.metadata);
+        if (!metadata.success) {
+          const issue = metadata.error.issues[0];
+          const field = `metadata.${issue?.path.join('.') ?? ''}`;
+          throw badRequest(issue?.message ?? 'Invalid metadata', {
+            [field]: issue?.message ?? 'Invalid',
+          });
+        }
+        const created = await uploadImport(db, callerOf(request).userId, metadata.data, form.file);
+        return reply.code(201).send(created);
+      },
+    });
+  });
+
+  app.post('/api/canvas/v1/upload/:groupId/dashboards', {
+    ...supers,
+    schema: {
+      tags,
+      summary: "An import of the ticked dashboards of a group (in Superset's export format)",
+      params: GroupParams,
+      body: ImportFromGroupSchema,
+      response: { 201: DashboardImportSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await importFromGroup(db, callerOf(request).userId, request.params.groupId, request.body),
+        ),
+  });
+
+  app.get('/api/canvas/v1/upload/:groupId/dashboards', {
+    ...supers,
+    schema: {
+      tags,
+      summary: "A group's deployed dashboards and those of its draft imports",
+      params: GroupParams,
+      response: { 200: GroupDashboardsSchema, ...errors },
+    },
+    handler: (request) => groupDashboards(db, request.params.groupId),
+  });
+
+  app.get('/api/canvas/v1/upload/:id/preview', {
+    ...supers,
+    schema: {
+      tags,
+      summary: "An import's preview: dashboards, charts, datasets and databases with their sizes",
+      params: IdParams,
+      response: { 200: ImportPreviewSchema, ...errors },
+    },
+    handler: (request) => importPreview(db, request.params.id),
+  });
+
+  app.get('/api/canvas/v1/upload/:id/download', {
+    ...supers,
+    schema: {
+      tags,
+      summary: "An import's ZIP (saved as <id>.zip)",
+      params: IdParams,
+      response: { 200: z.any().describe('application/zip'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const bytes = await importFile(db, request.params.id);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="${request.params.id}.zip"`)
+        .send(Buffer.from(bytes));
+    },
+  });
+
+  app.post('/api/canvas/v1/import', {
+    ...supers,
+    schema: {
+      tags,
+      summary:
+        "Publish an import to a group: an execution that installs its dashboards in the group's canvas",
+      body: PublishImportSchema,
+      response: { 201: ImportExecutionSchema, ...errors },
+    },
+    handler: async (request, reply) => reply.code(201).send(await publishImport(db, request.body)),
+  });
+
+  app.get('/api/canvas/v1/executions', {
+    ...supers,
+    schema: {
+      tags,
+      summary: 'Import executions by group and status, newest first',
+      querystring: ExecutionQuerySchema,
+      response: { 200: ImportExecutionListSchema, ...errors },
+    },
+    handler: (request) => listExecutions(db, request.query),
+  });
+
+  app.get('/api/canvas/v1/executions/latest', {
+    ...supers,
+    schema: {
+      tags,
+      summary: "Each group's latest execution of each type",
+      response: { 200: ImportExecutionListSchema, ...errors },
+    },
+    handler: () => latestExecutions(db),
+  });
+
+  app.get('/api/dashboards/:groupId/custom', {
+    ...supers,
+    schema: {
+      tags,
+      summary: "A group's logical dashboards and the deployed titles they map to",
+      params: GroupParams,
+      response: { 200: LogicalDashboardListSchema, ...errors },
+    },
+    handler: (request) => listLogicalDashboards(db, request.params.groupId),
+  });
+
+  app.put('/api/dashboards/custom/:logicalId', {
+    ...supers,
+    schema: {
+      tags,
+      summary: 'Map a logical dashboard to a deployed dashboard title',
+      params: LogicalParams,
+      body: MapLogicalDashboardSchema,
+      response: { 200: LogicalDashboardSchema, ...errors },
+    },
+    handler: (request) =>
+      mapLogicalDashboard(db, request.params.logicalId, request.body.dashboardName),
+  });
+
+  app.get('/api/groups/dashboard/:name', {
+    onRequest: authorize(ACCESS.anyMember),
+    schema: {
+      tags,
+      summary: "The caller's group's dashboard of a canvas name (mapped, or the standard one)",
+      params: NameParams,
+      response: { 200: DashboardInfoSchema, ...errors },
+    },
+    handler: async (request) => {
+      const d = await dashboardForCanvasKey(callerScope(db, request), request.params.name);
+      if (!d) throw notFound('Dashboard not found');
+      return { id: d.id, name: d.title, embeddedID: d.id };
+    },
+  });
+}

@@ -1,0 +1,268 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import type {
+  DashboardImport,
+  DashboardInfo,
+  DashboardSpec,
+  GroupActionResult,
+  GroupDashboards,
+  ImportExecution,
+  ImportPreview,
+  LogicalDashboard,
+} from '@callsight/shared';
+import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
+
+/**
+ * Dashboard imports (issue 21) through the API: a real Superset export uploads, previews and
+ * publishes into a group's canvas (its charts say which dataset is missing); bad ZIPs are refused
+ * with their message and nothing stored; our standard dashboards exported from one group and
+ * published to another are the same dashboards; logical dashboards map canvas names.
+ */
+
+const FIXTURE = new URL('../../../../shared/fixtures/superset-export.zip', import.meta.url);
+
+let s: TestServer;
+let superHeaders: Record<string, string>;
+beforeAll(async () => {
+  s = await startTestServer();
+  const home = await createGroup(s.database.db, {});
+  const staff = await createUser(s.database.db, { groups: [home], role: 'admin', isSuper: true });
+  superHeaders = authHeaders((await signIn(s.app, staff.email)).token);
+});
+afterAll(() => s.close());
+
+async function upload(metadata: object, file: { name: string; bytes: Uint8Array } | null) {
+  const form = new FormData();
+  form.append('metadata', JSON.stringify(metadata));
+  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return s.app.inject({
+    method: 'POST',
+    url: '/api/canvas/v1/upload',
+    headers: { ...superHeaders, 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  const res = await s.app.inject({
+    method,
+    url,
+    headers: superHeaders,
+    ...(payload ? { payload } : {}),
+  });
+  return { status: res.statusCode, body: res.json<T>() };
+}
+
+async function member(groupId: string) {
+  const user = await createUser(s.database.db, { groups: [{ id: groupId }], role: 'admin' });
+  return { ...authHeaders((await signIn(s.app, user.email)).token), 'x-group-id': groupId };
+}
+
+const importsCount = async () =>
+  (await call<DashboardImport[]>('GET', '/api/canvas/v1/upload')).body.length;
+
+describe('dashboard imports', () => {
+  it('upload a real Superset export, preview it, and publish it into a group', async () => {
+    const fixture = new Uint8Array(readFileSync(FIXTURE));
+    const res = await upload(
+      { type: 'standard', description: 'Sales', isDraft: false },
+      { name: 'superset-export.zip', bytes: fixture },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<DashboardImport>();
+    expect(created).toMatchObject({ type: 'standard', isDraft: false, groupId: null });
+
+    const preview = await call<ImportPreview>('GET', `/api/canvas/v1/upload/${created.id}/preview`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.dashboards.map((d) => d.name)).toEqual(['Sales Dashboard']);
+    expect(preview.body.charts).toHaveLength(10);
+    expect(preview.body.datasets.map((d) => d.name)).toEqual(['cleaned_sales_data']);
+    expect(preview.body.databases.map((d) => d.name)).toEqual(['examples']);
+
+    const download = await s.app.inject({
+      method: 'GET',
+      url: `/api/canvas/v1/upload/${created.id}/download`,
+      headers: superHeaders,
+    });
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(Buffer.compare(download.rawPayload, Buffer.from(fixture))).toBe(0);
+
+    const group = await createGroup(s.database.db, {});
+    const published = await call<ImportExecution>('POST', '/api/canvas/v1/import', {
+      groupId: group.id,
+      type: 'standard',
+      version: created.version,
+      importId: created.id,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(201);
+    expect(published.body).toMatchObject({ status: 'success', reason: null });
+    // The same version again is the group's latest already.
+    expect(
+      (
+        await call('POST', '/api/canvas/v1/import', {
+          groupId: group.id,
+          type: 'standard',
+          version: created.version,
+          importId: created.id,
+        })
+      ).status,
+    ).toBe(409);
+
+    // The group's members see it among their dashboards; each chart says what it misses.
+    const headers = await member(group.id);
+    const list = await s.app.inject({ method: 'GET', url: '/api/dashboards', headers });
+    const sales = list.json<DashboardInfo[]>().find((d) => d.name === 'Sales Dashboard');
+    expect(sales).toBeDefined();
+    const token = await s.app.inject({
+      method: 'POST',
+      url: `/api/dataRoles/default/token/${sales?.id ?? ''}`,
+      headers,
+    });
+    const bearer = { authorization: `Bearer ${token.json<{ token: string }>().token}` };
+    const spec = (
+      await s.app.inject({
+        method: 'GET',
+        url: `/api/embed/dashboards/${sales?.id ?? ''}`,
+        headers: bearer,
+      })
+    ).json<DashboardSpec>();
+    const cells = spec.rows.flatMap((r) => r.cells);
+    expect(cells).toHaveLength(10);
+    for (const cell of cells)
+      expect(cell.placeholder).toBe(
+        'This chart reads the dataset cleaned_sales_data (database examples), which Callsight does not have.',
+      );
+    const data = await s.app.inject({
+      method: 'POST',
+      url: `/api/embed/dashboards/${sales?.id ?? ''}/charts/${cells[0]?.chart.id ?? ''}/data`,
+      headers: bearer,
+      payload: {
+        from: new Date(Date.now() - 86_400_000).toISOString(),
+        to: new Date().toISOString(),
+      },
+    });
+    expect(data.statusCode).toBe(404);
+    expect(data.json<{ error: { message: string } }>().error.message).toContain(
+      'cleaned_sales_data',
+    );
+
+    const executions = await call<ImportExecution[]>(
+      'GET',
+      `/api/canvas/v1/executions?groupId=${group.id}&status=success`,
+    );
+    expect(executions.body).toHaveLength(1);
+    const latest = await call<ImportExecution[]>('GET', '/api/canvas/v1/executions/latest');
+    expect(latest.body.filter((e) => e.groupId === group.id)).toHaveLength(1);
+
+    // Update Canvas installs the latest standard import again.
+    const updated = await call<GroupActionResult>('POST', `/api/groups/${group.id}/canvas/update`);
+    expect(updated.body.message).toContain(`standard import v${created.version}`);
+  });
+
+  it('refuse bad files with their message, storing nothing', async () => {
+    const before = await importsCount();
+    const refused = async (name: string, bytes: Uint8Array) => {
+      const res = await upload({ type: 'standard', isDraft: false }, { name, bytes });
+      expect(res.statusCode).toBe(400);
+      return res.json<{ error: { message: string } }>().error.message;
+    };
+    expect(await refused('export.txt', strToU8('x'))).toBe(
+      'Please select a file with one of these extensions: .zip',
+    );
+    expect(await refused('export.zip', strToU8('not a zip at all'))).toMatch(/ZIP/);
+    expect(
+      await refused(
+        'export.zip',
+        zipSync({ 'root/metadata.yaml': strToU8('type: Dashboard'), '../evil.yaml': strToU8('x') }),
+      ),
+    ).toMatch(/leaves its folder/);
+    expect(
+      await refused('export.zip', zipSync({ 'root/metadata.yaml': strToU8('type: Chart\n') })),
+    ).toMatch(/type Chart/);
+    const none = await upload({ type: 'standard', isDraft: false }, null);
+    expect(none.json<{ error: { message: string } }>().error.message).toBe('ZIP file is required');
+    const badType = await upload({ type: 'other' }, { name: 'a.zip', bytes: strToU8('x') });
+    expect(badType.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({
+      'metadata.type': 'type must be standard or custom',
+    });
+    expect(await importsCount()).toBe(before);
+  });
+
+  it("export a group's dashboards and publish them to another group: the same dashboards", async () => {
+    const a = await createGroup(s.database.db, {});
+    const b = await createGroup(s.database.db, {});
+    const chosen = standardDashboards(a.id).slice(1, 3);
+    const made = await call<DashboardImport>('POST', `/api/canvas/v1/upload/${a.id}/dashboards`, {
+      dashboardIds: chosen.map((d) => d.id),
+      type: 'standard',
+      description: 'From A',
+      isDraft: false,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const published = await call<ImportExecution>('POST', '/api/canvas/v1/import', {
+      groupId: b.id,
+      type: 'standard',
+      version: made.body.version,
+      importId: made.body.id,
+    });
+    expect(published.body.status).toBe('success');
+    const deployed = await call<GroupDashboards>('GET', `/api/canvas/v1/upload/${b.id}/dashboards`);
+    const installed = deployed.body.deployedDashboards.filter((d) =>
+      d.id.startsWith(`${b.id}_standard_`),
+    );
+    expect(installed.map((d) => d.name)).toEqual(chosen.map((d) => d.title));
+    const headers = await member(b.id);
+    for (const [i, original] of chosen.entries()) {
+      const token = await s.app.inject({
+        method: 'POST',
+        url: `/api/dataRoles/default/token/${installed[i]?.id ?? ''}`,
+        headers,
+      });
+      const spec = (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/embed/dashboards/${installed[i]?.id ?? ''}`,
+          headers: { authorization: `Bearer ${token.json<{ token: string }>().token}` },
+        })
+      ).json<DashboardSpec>();
+      expect(spec.rows).toEqual(original.rows);
+    }
+  });
+
+  it('map logical dashboards to deployed titles, and resolve canvas names through them', async () => {
+    const group = await createGroup(s.database.db, {});
+    const logical = await call<LogicalDashboard[]>('GET', `/api/dashboards/${group.id}/custom`);
+    expect(logical.body).toHaveLength(11);
+    const callOverview = logical.body.find((l) => l.name === 'Call Overview');
+    expect(callOverview?.dashboardName).toBeNull();
+    const refused = await call<{ error: { fields: Record<string, string> } }>(
+      'PUT',
+      `/api/dashboards/custom/${callOverview?.id ?? ''}`,
+      { dashboardName: 'Nothing deployed' },
+    );
+    expect(refused.status).toBe(400);
+    const mapped = await call<LogicalDashboard>(
+      'PUT',
+      `/api/dashboards/custom/${callOverview?.id ?? ''}`,
+      { dashboardName: 'Agent Overview' },
+    );
+    expect(mapped.body.dashboardName).toBe('Agent Overview');
+    const headers = await member(group.id);
+    const resolved = await s.app.inject({
+      method: 'GET',
+      url: '/api/groups/dashboard/calloverview',
+      headers,
+    });
+    expect(resolved.json<DashboardInfo>().name).toBe('Agent Overview');
+    const unmapped = await s.app.inject({
+      method: 'GET',
+      url: '/api/groups/dashboard/logserrors',
+      headers,
+    });
+    expect(unmapped.json<DashboardInfo>().id).toBe(`${group.id}_Technology-LogsAndErrors`);
+  });
+});

@@ -1,0 +1,23 @@
+import dayjs from 'dayjs';
+import type { ImportExecution, ImportType } from '@callsight/shared';
+
+/** A timestamp as the admin tables show it; '-' when absent. */
+export function formatDate(iso: string | null | undefined): string {
+  return iso ? dayjs(iso).format('DD-MM-YYYY HH:mm') : '-';
+}
+
+export const versionText = (version: number | null | undefined) =>
+  version === null || version === undefined ? '-' : `v${version}`;
+
+/** The newest successful execution of a type (the version the group has deployed). */
+export function latestSuccessful(
+  executions: readonly ImportExecution[],
+  type: ImportType,
+): ImportExecution | null {
+  return executions
+    .filter((e) => e.type === type && e.status.toLowerCase() === 'success')
+    .reduce<ImportExecution | null>(
+      (a, e) => (a === null || e.createdAt > a.createdAt ? e : a),
+      null,
+    );
+}

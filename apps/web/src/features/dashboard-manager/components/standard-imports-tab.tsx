@@ -1,0 +1,58 @@
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import { latestImportsOnly, type DashboardImport } from '@callsight/shared';
+import { useImports } from '../api/get-imports.ts';
+import { ImportDialog } from './import-dialog.tsx';
+import { ImportsTable } from './imports-table.tsx';
+import { PreviewDialog } from './preview-dialog.tsx';
+
+/** Standard imports, optionally only the latest; Preview, Download, Edit, New Import. */
+export function StandardImportsTab() {
+  const imports = useImports();
+  const [latestOnly, setLatestOnly] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<{ draft?: DashboardImport } | null>(null);
+
+  const rows = useMemo(() => {
+    if (!imports.data) return undefined;
+    const standard = imports.data.filter((i) => i.type === 'standard');
+    return latestOnly ? latestImportsOnly(standard) : standard;
+  }, [imports.data, latestOnly]);
+
+  return (
+    <>
+      {imports.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {imports.error.message}
+        </Alert>
+      )}
+      <ImportsTable
+        label="Standard Imports"
+        imports={imports.isError ? [] : rows}
+        onPreview={(i) => setPreview(i.id)}
+        onEdit={(i) => setDialog({ draft: i })}
+        header={
+          <FormControlLabel
+            control={
+              <Switch checked={latestOnly} onChange={(e) => setLatestOnly(e.target.checked)} />
+            }
+            label="Latest only"
+          />
+        }
+        actions={
+          <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setDialog({})}>
+            New Import
+          </Button>
+        }
+      />
+      {preview && <PreviewDialog importId={preview} onClose={() => setPreview(null)} />}
+      {dialog && (
+        <ImportDialog defaultType="standard" draft={dialog.draft} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}
