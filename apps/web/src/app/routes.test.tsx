@@ -163,6 +163,17 @@ describe('app routes', () => {
     expect(screen.getByTestId('canvas-dashboard-id').textContent).toBe(`default_${GROUP_ID}`);
   });
 
+  it('opens the dashboard a canvas name is mapped to in Dashboard Manager', async () => {
+    signIn('user:admin');
+    standardApi({
+      'GET /api/groups/dashboard/calloverview': () =>
+        jsonResponse(200, { id: 'mapped-1', name: 'Sales Dashboard', embeddedID: 'mapped-1' }),
+    });
+    renderApp(`/${GROUP_ID}/canvas/calloverview`);
+    expect(await screen.findByTestId('canvas-dashboard-id')).toBeTruthy();
+    expect(screen.getByTestId('canvas-dashboard-id').textContent).toBe('mapped-1');
+  });
+
   it('shows an embedded dashboard frame for an unknown canvas key', async () => {
     signIn('user:admin');
     standardApi();

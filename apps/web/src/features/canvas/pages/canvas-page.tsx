@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header/index.ts';
 import { CANVAS_LABELS } from '../canvas-labels.ts';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { useDashboards } from '../../playbooks/api/teams.ts';
+import { useCanvasDashboard } from '../api/get-canvas-dashboard.ts';
 
 /** /canvas: goes to the overview, keeping the query string (spec 000 §2.1). */
 export function CanvasIndexRedirect() {
@@ -45,9 +46,14 @@ function DashboardList({ groupId }: { groupId: string }) {
 export function CanvasPage() {
   const { groupId = '', key = '', '*': rest = '' } = useParams();
   const dashboardId = canvasDashboardId(key, groupId);
+  const known = isCanvasKey(key) && key !== 'list' && dashboardId !== null && rest === '';
+  // A canvas name opens what it is mapped to (Dashboard Manager), else its standard dashboard.
+  const mapped = useCanvasDashboard(groupId, key, known);
   if (key === 'list' && rest === '') return <DashboardList groupId={groupId} />;
-  const known = isCanvasKey(key) && dashboardId !== null && rest === '';
-  const id = known && dashboardId ? dashboardId : [key, rest].filter(Boolean).join('/');
+  if (known && mapped.isPending) return <PageHeader title={CANVAS_LABELS[key]} />;
+  const id = known
+    ? (mapped.data?.id ?? dashboardId ?? key)
+    : [key, rest].filter(Boolean).join('/');
   return (
     <>
       {known && isCanvasKey(key) ? (
