@@ -183,6 +183,17 @@ describe('dashboard imports', () => {
     expect(
       await refused('export.zip', zipSync({ 'root/metadata.yaml': strToU8('type: Chart\n') })),
     ).toMatch(/type Chart/);
+    // 50 MB and more: refused with the spec's text, by the service or by the body limit.
+    for (const size of [50 * 1024 * 1024, 51 * 1024 * 1024]) {
+      const big = await upload(
+        { type: 'standard' },
+        { name: 'big.zip', bytes: new Uint8Array(size) },
+      );
+      expect([400, 413]).toContain(big.statusCode);
+      expect(big.json<{ error: { message: string } }>().error.message).toBe(
+        'File size must be less than 50MB',
+      );
+    }
     const none = await upload({ type: 'standard', isDraft: false }, null);
     expect(none.json<{ error: { message: string } }>().error.message).toBe('ZIP file is required');
     const badType = await upload({ type: 'other' }, { name: 'a.zip', bytes: strToU8('x') });
