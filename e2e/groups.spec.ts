@@ -111,7 +111,7 @@ test.describe('Group Management (super user)', () => {
     await expect(dialog.getByRole('heading', { name: 'Update Canvas' })).toBeVisible();
     await expect(dialog).toContainText(renamed);
     await dialog.getByRole('button', { name: 'Update Canvas' }).click();
-    await expect(snackbar(page)).toContainText(`Canvas update recorded for '${renamed}'`);
+    await expect(snackbar(page)).toContainText(`Canvas of '${renamed}'`);
 
     // Invite Teammate opens the group-member form of that group.
     await edited.getByRole('link', { name: `Invite Teammate ${renamed}` }).click();
