@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import {
+  CANVAS_LABELS,
   CANVAS_SUFFIXES,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
@@ -405,20 +406,6 @@ export async function reinstallStandard(db: Db, groupId: string): Promise<string
   return `Canvas of '${name}' updated with standard import v${latest.version}.`;
 }
 
-const CANVAS_TITLES: Record<keyof typeof CANVAS_SUFFIXES, string> = {
-  technology: 'Networks, Applications and Equipment',
-  issues: 'Reported Issues and Insights',
-  calloverview: 'Call Overview',
-  agentoverview: 'Agent Overview',
-  comparison: 'Cohort Comparison',
-  logserrors: 'Logs and Errors',
-  coverage: 'Collection Coverage',
-  agentinteractions: 'Agent Interactions',
-  customerexperience: 'Customer Experience',
-  conversationanalytics: 'Conversational Analytics',
-  jabra: 'Jabra',
-};
-
 /** GET /dashboards/{groupId}/custom: the group's logical dashboards (its canvas keys), mapped or not. */
 export async function listLogicalDashboards(db: Db, groupId: string): Promise<LogicalDashboard[]> {
   await requireGroup(db, groupId);
@@ -428,7 +415,10 @@ export async function listLogicalDashboards(db: Db, groupId: string): Promise<Lo
     .values(
       scope.rows(
         logicalDashboards,
-        Object.entries(CANVAS_TITLES).map(([key, name]) => ({ key, name })),
+        (Object.keys(CANVAS_SUFFIXES) as (keyof typeof CANVAS_SUFFIXES)[]).map((key) => ({
+          key,
+          name: CANVAS_LABELS[key],
+        })),
       ),
     )
     .onConflictDoNothing();
