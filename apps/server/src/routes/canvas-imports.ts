@@ -41,6 +41,7 @@ import {
   uploadImport,
   type UploadedFile,
 } from '../services/canvas/dashboard-imports.ts';
+import { readFormData } from '../lib/form-data.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -72,12 +73,7 @@ const tooLarge = () => {
 };
 
 async function readUploadForm(body: Buffer, contentType: string): Promise<UploadForm> {
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw badRequest('Malformed multipart body');
-  }
+  const form = await readFormData(body, contentType);
   const metadata = form.get('metadata');
   let parsed: unknown = {};
   if (typeof metadata === 'string') {

@@ -6,6 +6,7 @@ import {
   nulCharacterMessage,
 } from '@callsight/shared';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { readFormData } from '../../lib/form-data.ts';
 
 const FILE_FIELD = 'answerTreatmentData';
 
@@ -25,12 +26,7 @@ export async function readCampaignForm(
   body: Buffer,
   contentType: string,
 ): Promise<Record<string, unknown>> {
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw badRequest('Malformed multipart body');
-  }
+  const form = await readFormData(body, contentType);
   const fields: Record<string, unknown> = {};
   const files: File[] = [];
   for (const [name, value] of form.entries()) {
