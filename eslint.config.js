@@ -25,6 +25,11 @@ const RAW_SQL_FILES = [
   // Datasets: a lateral unnest of seconds and correlated subqueries on the row's own group_id;
   // every chart's query is scoped by scope.owns in compile-chart.ts.
   'apps/server/src/services/canvas/datasets.ts',
+  // Usage rollup and its reads: set-based recomputes over unnest(group, day) and the dirty
+  // marks of every group (the billing job's own work); coverage is scoped by scope.groupId.
+  'apps/server/src/services/usage/rollup.ts',
+  'apps/server/src/services/usage/usage-read.ts',
+  'apps/server/src/services/usage/coverage.ts',
 ];
 
 export default tseslint.config(

@@ -12,6 +12,7 @@ import type { IngestDeps } from './services/telemetry/ingest-context.ts';
 import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
 import { createCampaignDialling, type CampaignDialling } from './services/campaigns/dialling.ts';
 import { createSynthetic, type SyntheticRuntime } from './services/synthetic/runtime.ts';
+import { startUsageRollup, type UsageRollupJob } from './services/usage/rollup.ts';
 
 /** The ingestion path of this process: its write gate and the trailing calls' catch-up. */
 export interface Ingest {
@@ -57,6 +58,7 @@ export function buildAppServices(opts: {
   const campaigns = createCampaignDialling({ config, db, log });
   const ingestDeps: IngestDeps = { ...base, trailing };
   const synthetic = createSynthetic({ config, db, push, log, ingest: ingestDeps });
+  let usageRollup: UsageRollupJob | null = null;
   return {
     llm: createLlmAdapter(config),
     eventBridge,
@@ -68,8 +70,10 @@ export function buildAppServices(opts: {
       trailing.start();
       campaigns.start();
       synthetic.start();
+      usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS);
     },
     async stop() {
+      await usageRollup?.stop();
       await synthetic.stop();
       await campaigns.stop();
       await trailing.stop();

@@ -93,6 +93,21 @@ const ConfigSchema = z.object({
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
   /** Another AWS endpoint (tests, LocalStack); every region goes there. */
   AWS_ENDPOINT_URL: z.url().optional(),
+  /**
+   * Usage billing (issue 22): where monthly usage is metered. local (default): the built-in
+   * in-memory marketplace; aws: AWS Marketplace Metering (BatchMeterUsage) with the AWS_* keys
+   * above or the SDK's default credentials. Never switched on by AWS keys alone.
+   */
+  MARKETPLACE_METERING_ADAPTER: z.enum(['local', 'aws']).default('local'),
+  /** AWS Marketplace Metering's region (SaaS products meter in us-east-1). */
+  MARKETPLACE_METERING_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region such as us-east-1')
+    .default('us-east-1'),
+  /** Another Metering endpoint (tests, LocalStack); unset: AWS_ENDPOINT_URL, else AWS's own. */
+  MARKETPLACE_METERING_ENDPOINT: z.url().optional(),
+  /** Run the hourly billing job in this process (it sends each subscription's previous month once). */
+  MARKETPLACE_BILLING_JOB: z.stringbool().default(true),
   /** Workflow e-mail: smtp(s)://user:pass@host:port; unset keeps mails in the local mail_outbox table. */
   SMTP_URL: z
     .string()
@@ -107,6 +122,8 @@ const ConfigSchema = z.object({
   INGEST_MAX_CONCURRENT_WRITES: z.coerce.number().int().min(1).default(4),
   INGEST_MAX_QUEUED_WRITES: z.coerce.number().int().min(0).default(16),
   INGEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How often the usage rollup recomputes the days whose data changed (decision B4). */
+  USAGE_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   /** Largest ingestion request body (10,000 samples take about 3 MB). */
   INGEST_MAX_BODY_BYTES: z.coerce
     .number()

@@ -59,6 +59,8 @@ export async function createUser(
     groups?: { id: string }[];
     role?: GroupRole;
     isSuper?: boolean;
+    /** Platform permissions of a super user, such as user:billing. */
+    platformPermissions?: string[];
     email?: string;
     name?: string;
   } = {},
@@ -72,6 +74,7 @@ export async function createUser(
       name: opts.name ?? 'Test User',
       passwordHash: await passwordHash,
       isSuper: opts.isSuper ?? false,
+      platformPermissions: opts.platformPermissions ?? [],
       currentGroupId: opts.groups?.[0]?.id ?? null,
     })
     .returning();

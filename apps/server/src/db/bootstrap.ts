@@ -91,9 +91,13 @@ export async function ensureSuperUser(db: Db, config: AppConfig, log: (msg: stri
         name: 'Platform Admin',
         passwordHash: await hashPassword(password),
         isSuper: true,
+        platformPermissions: ['user:billing'],
         mustChangePassword: generated,
       })
-      .onConflictDoUpdate({ target: users.email, set: { isSuper: true } })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { isSuper: true, platformPermissions: ['user:billing'] },
+      })
       .returning({ id: users.id });
     await recordAudit(tx, {
       userId: user?.id,

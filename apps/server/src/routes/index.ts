@@ -26,6 +26,7 @@ import { helpRoutes } from './help.ts';
 import { campaignRoutes } from './campaigns.ts';
 import { twilioCallbackRoutes } from './twilio-callbacks.ts';
 import { syntheticRoutes } from './synthetic.ts';
+import { billingRoutes } from './billing.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -56,4 +57,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   probeRoutes,
   canvasRoutes,
   canvasImportRoutes,
+  billingRoutes,
 ];

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** Permission values carried by the access token (spec 000 §6). */
-export const PERMISSIONS = ['user:viewer', 'user:user', 'user:admin', 'user:super'] as const;
+export const PERMISSIONS = [
+  'user:viewer',
+  'user:user',
+  'user:admin',
+  'user:super',
+  'user:billing',
+] as const;
+
+/** Platform permissions a super user may hold beyond super (decision B5). */
+export const PLATFORM_PERMISSIONS = ['user:billing'] as const;
+export type PlatformPermission = (typeof PLATFORM_PERMISSIONS)[number];
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 
@@ -22,6 +32,8 @@ export const ACCESS = {
   viewerAdminSuper: ['user:viewer', 'user:admin', 'user:super'],
   adminSuper: ['user:admin', 'user:super'],
   superOnly: ['user:super'],
+  /** Billing usage, marketplace and billing audit logs (spec 001 §6; decision B5). */
+  billing: ['user:billing'],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type PermissionList = readonly (Permission | '*')[];
@@ -32,8 +44,18 @@ export function hasPermission(held: readonly string[], required: PermissionList)
   return held.some((p) => (required as readonly string[]).includes(p));
 }
 
-/** The permissions a user holds in a group: super overrides the membership role. */
-export function permissionsFor(role: GroupRole | null, isSuper: boolean): Permission[] {
-  if (isSuper) return ['user:super'];
+/**
+ * The permissions a user holds in a group: super overrides the membership role, and a super
+ * user's platform permissions (billing) come with it; they mean nothing without super.
+ */
+export function permissionsFor(
+  role: GroupRole | null,
+  isSuper: boolean,
+  platformPermissions: readonly string[] = [],
+): Permission[] {
+  if (isSuper) {
+    const extra = PLATFORM_PERMISSIONS.filter((p) => platformPermissions.includes(p));
+    return ['user:super', ...extra];
+  }
   return role ? [`user:${role}`] : [];
 }

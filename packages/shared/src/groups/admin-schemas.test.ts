@@ -38,7 +38,8 @@ describe('groupCreatedNotice', () => {
 
 describe('billing tabs', () => {
   it('are for super users only and have the spec paths', () => {
-    expect(holdsBillingPermission(['user:super'])).toBe(true);
+    expect(holdsBillingPermission(['user:super', 'user:billing'])).toBe(true);
+    expect(holdsBillingPermission(['user:super'])).toBe(false);
     expect(holdsBillingPermission(['user:admin'])).toBe(false);
     expect(GROUP_ADMIN_TABS.map((t) => t.path)).toEqual([
       '',

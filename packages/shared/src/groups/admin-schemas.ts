@@ -10,10 +10,10 @@ export const REGION_LABELS: Record<(typeof GROUP_REGIONS)[number], string> = {
 };
 
 /**
- * Who holds the billing permission (spec 001 §6 leaves the name open): platform staff, so the
- * Billing, Billing Audit Logs and Marketplace tabs follow the super-user gate.
+ * Who holds the billing permission (spec 001 §6 leaves the name open): super users granted
+ * user:billing (decision B5) see the Billing, Billing Audit Logs and Marketplace tabs.
  */
-export const BILLING_ACCESS = ACCESS.superOnly;
+export const BILLING_ACCESS = ACCESS.billing;
 
 /** True when the caller may open the billing tabs of Group Management. */
 export function holdsBillingPermission(permissions: readonly string[]): boolean {

@@ -9,3 +9,4 @@ export * from './workflows.ts';
 export * from './campaigns.ts';
 export * from './synthetic.ts';
 export * from './canvas.ts';
+export * from './billing.ts';

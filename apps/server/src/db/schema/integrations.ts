@@ -9,7 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { groups } from './tenancy.ts';
+import { customers, groups } from './tenancy.ts';
 import { users } from './users.ts';
 
 /** API keys of a group: only a hash is kept; the prefix lets the table show a masked key. */
@@ -83,6 +83,14 @@ export const marketplaceSubscriptions = pgTable(
       .notNull()
       .default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The customer the subscription bills (decision B8); null until platform staff link it. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    includedMinutes: integer('included_minutes').notNull().default(0),
+    billingMinutesType: text('billing_minutes_type', {
+      enum: ['DurationRoundedMin', 'AgentDurationRoundedMin', 'CloudDurationRoundedMin'],
+    })
+      .notNull()
+      .default('DurationRoundedMin'),
   },
   (t) => [
     uniqueIndex('marketplace_one_active_idx')

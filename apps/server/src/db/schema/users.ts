@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   picture: text('picture'),
   passwordHash: text('password_hash'),
   isSuper: boolean('is_super').notNull().default(false),
+  /** Platform permissions beyond super, such as user:billing (decision B5). */
+  platformPermissions: text('platform_permissions').array().notNull().default([]),
   /** Every route but the password change refuses the user until they choose a password. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   currentGroupId: uuid('current_group_id').references(() => groups.id, { onDelete: 'set null' }),

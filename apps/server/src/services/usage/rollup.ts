@@ -1,0 +1,230 @@
+import { sql } from 'drizzle-orm';
+import { REGION_TIME_ZONES, zonedDay } from '@callsight/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryRows, textArrayLiteral } from '../../db/pg-arrays.ts';
+
+/**
+ * The usage rollup (decisions B1-B4): statement triggers (migration 0018) mark the hours of a
+ * group whose calls, journeys, campaign calls or heartbeat jobs changed in usage_dirty; a pass
+ * takes a batch of marks and recomputes the touched days of usage_days in the same transaction,
+ * so a mark is gone only once its days are stored again. Marks written by a transaction still
+ * open are not seen by the pass (READ COMMITTED) and are taken by the next one.
+ */
+
+/** One local day of one group, with the time zone its bounds are in. */
+export interface GroupDay {
+  groupId: string;
+  day: string;
+  timeZone: string;
+}
+
+export function timeZoneOfRegion(region: string): string {
+  return REGION_TIME_ZONES[region as keyof typeof REGION_TIME_ZONES] ?? 'UTC';
+}
+
+/**
+ * Recomputes usage_days for the given days from the stored data. Each figure is a per-row
+ * rounding summed over the day (each call rounded up to its minute, decision B1).
+ */
+export async function recomputeDays(db: DbOrTx, days: readonly GroupDay[]): Promise<void> {
+  if (days.length === 0) return;
+  const groupsArg = textArrayLiteral(days.map((d) => d.groupId));
+  const daysArg = textArrayLiteral(days.map((d) => d.day));
+  const zonesArg = textArrayLiteral(days.map((d) => d.timeZone));
+  await db.execute(sql`
+    with d as (
+      select x.g, x.day,
+             (x.day::timestamp at time zone x.tz) as f,
+             ((x.day + 1)::timestamp at time zone x.tz) as t
+      from unnest(${groupsArg}::uuid[], ${daysArg}::date[], ${zonesArg}::text[]) as x(g, day, tz)
+    ),
+    c as (
+      select d.g, d.day,
+             count(*)::int as calls,
+             coalesce(sum(ceil(greatest(coalesce(c.duration_seconds, 0), 0) / 60.0)), 0)::int
+               as agent_duration_min,
+             coalesce(sum(c.duration_seconds) filter (
+               where c.agent is not null and c.end_time is not null and c.duration_seconds > 0
+             ), 0)::bigint as agent_duration_sec_filtered,
+             coalesce(sum(ceil(greatest(coalesce(c.duration_seconds, 0) - coalesce(h.hold, 0), 0) / 60.0))
+               filter (where c.agent is not null), 0)::int as agent_interaction_min,
+             coalesce(sum(ceil(c.sample_count / 60.0)), 0)::int as stats_min,
+             coalesce(array_agg(distinct c.agent) filter (where c.agent is not null), '{}') as agents
+      from d
+      join call_summaries c on c.group_id = d.g and c.start_time >= d.f and c.start_time < d.t
+      left join lateral (
+        select sum((e->>'end')::float8 - (e->>'start')::float8) / 1000.0 as hold
+        from jsonb_array_elements(coalesce(c.hold_intervals, '[]'::jsonb)) e
+        where e->>'end' is not null
+      ) h on true
+      group by d.g, d.day
+    ),
+    j as (
+      select d.g, d.day,
+             coalesce(sum(ceil(greatest(j.duration_ms, 0) / 60000.0)), 0)::int as cloud_min,
+             coalesce(sum(ceil(greatest(j.duration_ms, 0) / 60000.0)) filter (
+               where j.softphone_contact_id is null or not exists (
+                 select 1 from call_summaries c2
+                 where c2.group_id = j.group_id and c2.contact_id = j.softphone_contact_id
+               )
+             ), 0)::int as cloud_only_min,
+             coalesce(array_agg(distinct j.agent_username) filter (where j.agent_username is not null), '{}')
+               as agents
+      from d
+      join journey_traces j on j.group_id = d.g and j.start_time >= d.f and j.start_time < d.t
+      group by d.g, d.day
+    ),
+    a as (
+      select d.g, d.day,
+             coalesce(sum(ceil(greatest(coalesce(a.duration_ms, 0), 0) / 60000.0)), 0)::int as test_min,
+             count(*) filter (where a.initiated_at is not null)::int as test_count
+      from d
+      join campaign_calls a on a.group_id = d.g
+        and coalesce(a.initiated_at, a.created_at) >= d.f and coalesce(a.initiated_at, a.created_at) < d.t
+      group by d.g, d.day
+    ),
+    hb as (
+      select d.g, d.day, count(*)::int as heartbeat_count
+      from d
+      join synthetic_jobs s on s.group_id = d.g and s.heartbeat_id is not null
+        and s.started_at is not null
+        and coalesce(s.started_at, s.slot_at) >= d.f and coalesce(s.started_at, s.slot_at) < d.t
+      group by d.g, d.day
+    )
+    insert into usage_days (
+      group_id, day, calls, agent_interaction_min, agent_duration_sec_filtered, agent_duration_min,
+      cloud_duration_min, duration_min, assurance_test_min, assurance_test_count,
+      heartbeat_test_count, stats_duration_min, agents, updated_at
+    )
+    select d.g, d.day,
+           coalesce(c.calls, 0),
+           coalesce(c.agent_interaction_min, 0),
+           coalesce(c.agent_duration_sec_filtered, 0),
+           coalesce(c.agent_duration_min, 0),
+           coalesce(j.cloud_min, 0),
+           coalesce(c.agent_duration_min, 0) + coalesce(j.cloud_only_min, 0),
+           coalesce(a.test_min, 0),
+           coalesce(a.test_count, 0),
+           coalesce(hb.heartbeat_count, 0),
+           coalesce(c.stats_min, 0),
+           array(select distinct x from unnest(coalesce(c.agents, '{}') || coalesce(j.agents, '{}')) x order by x),
+           now()
+    from d
+    left join c on c.g = d.g and c.day = d.day
+    left join j on j.g = d.g and j.day = d.day
+    left join a on a.g = d.g and a.day = d.day
+    left join hb on hb.g = d.g and hb.day = d.day
+    on conflict (group_id, day) do update set
+      calls = excluded.calls,
+      agent_interaction_min = excluded.agent_interaction_min,
+      agent_duration_sec_filtered = excluded.agent_duration_sec_filtered,
+      agent_duration_min = excluded.agent_duration_min,
+      cloud_duration_min = excluded.cloud_duration_min,
+      duration_min = excluded.duration_min,
+      assurance_test_min = excluded.assurance_test_min,
+      assurance_test_count = excluded.assurance_test_count,
+      heartbeat_test_count = excluded.heartbeat_test_count,
+      stats_duration_min = excluded.stats_duration_min,
+      agents = excluded.agents,
+      updated_at = excluded.updated_at
+  `);
+}
+
+/** The local days an hour mark [hour, hour + 1 h) touches in a time zone (one, or two). */
+function daysOfHour(hour: Date, timeZone: string): string[] {
+  const first = zonedDay(hour, timeZone);
+  const last = zonedDay(new Date(hour.getTime() + 3_599_999), timeZone);
+  return first === last ? [first] : [first, last];
+}
+
+/**
+ * One pass: takes up to `limit` marks (skipping those another process holds) and recomputes
+ * their days; answers how many marks it took. Days before July 2023 are recomputed too (they
+ * are simply never read: usage starts then).
+ */
+export async function rollupPass(db: Db, limit = 5000): Promise<number> {
+  return db.transaction(async (tx) => {
+    const marks = await queryRows<{ group_id: string; hour: string | Date; region: string }>(
+      tx,
+      sql`
+        with taken as (
+          delete from usage_dirty
+          where id in (select id from usage_dirty order by id limit ${limit} for update skip locked)
+          returning group_id, hour
+        )
+        select distinct taken.group_id, taken.hour, g.region
+        from taken join groups g on g.id = taken.group_id
+      `,
+    );
+    if (marks.length === 0) return 0;
+    const days = new Map<string, GroupDay>();
+    for (const mark of marks) {
+      const timeZone = timeZoneOfRegion(mark.region);
+      for (const day of daysOfHour(new Date(mark.hour), timeZone)) {
+        days.set(`${mark.group_id}|${day}`, { groupId: mark.group_id, day, timeZone });
+      }
+    }
+    const all = [...days.values()];
+    for (let i = 0; i < all.length; i += 500) await recomputeDays(tx, all.slice(i, i + 500));
+    return marks.length;
+  });
+}
+
+/** Runs passes until no mark is left (tests, the bench, and after a bulk load). */
+export async function drainUsage(db: Db): Promise<void> {
+  while ((await rollupPass(db)) > 0) {
+    // keep going
+  }
+}
+
+/**
+ * Rebuilds every day of every group from scratch (after a bulk load with the triggers off, or
+ * to repair): marks every hour that holds data, then drains.
+ */
+export async function rebuildUsage(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into usage_dirty (group_id, hour)
+    select distinct group_id, date_trunc('hour', start_time) from call_summaries
+    union select distinct group_id, date_trunc('hour', start_time) from journey_traces
+    union select distinct group_id, date_trunc('hour', coalesce(initiated_at, created_at)) from campaign_calls
+    union select distinct group_id, date_trunc('hour', coalesce(started_at, slot_at)) from synthetic_jobs
+  `);
+  await drainUsage(db);
+}
+
+export interface UsageRollupJob {
+  stop(): Promise<void>;
+}
+
+/** Runs a pass every `everyMs` (and at once); a pass that took a full batch runs again at once. */
+export function startUsageRollup(
+  db: Db,
+  log: { error(obj: unknown, msg: string): void },
+  everyMs = 10_000,
+): UsageRollupJob {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    running = (async () => {
+      try {
+        while (!stopped && (await rollupPass(db)) >= 5000) {
+          // a full batch: more may wait
+        }
+      } catch (err) {
+        log.error({ err }, 'usage rollup pass failed');
+      }
+    })().finally(() => {
+      running = null;
+      if (!stopped) timer = setTimeout(tick, everyMs).unref();
+    });
+  };
+  timer = setTimeout(tick, 0).unref();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './metering.ts';
+export * from './schemas.ts';
+export * from './texts.ts';
