@@ -37,7 +37,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
-          testTimeout: 20000,
+          // MUI dialogs in jsdom: the longest wizard tests take ~20 s on two busy cores (CI).
+          testTimeout: 60000,
         },
       },
     ],
