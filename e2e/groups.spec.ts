@@ -146,7 +146,9 @@ test.describe('Group Management (super user)', () => {
     await expect(page.getByTestId('group-row').filter({ hasText: renamed })).toBeVisible();
   });
 
-  test('billing tabs are titled placeholders with their empty texts', async ({ page }) => {
+  test('the billing tabs open at their paths (billing.spec covers what they show)', async ({
+    page,
+  }) => {
     await signInAs(page, 'super');
     const current = groupIdOf(page);
     await page.goto(`/${current}/admin/groups/billing`);
@@ -154,12 +156,10 @@ test.describe('Group Management (super user)', () => {
       'aria-selected',
       'true',
     );
-    await expect(page.getByText('No data Found')).toBeVisible();
     await page.getByRole('tab', { name: 'Billing Audit Logs' }).click();
     await expect(page).toHaveURL(/\/admin\/groups\/billingauditlogs$/);
     await page.getByRole('tab', { name: 'Marketplace' }).click();
     await expect(page).toHaveURL(/\/admin\/groups\/marketplace$/);
-    await expect(page.getByText('No marketplace information found')).toBeVisible();
   });
 
   test('an invalid group id in the form says "Group ID is missing"', async ({ page }) => {

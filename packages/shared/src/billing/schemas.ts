@@ -252,3 +252,7 @@ export const COVERAGE_CSV_HEADERS: Record<CoverageSet, readonly string[]> = {
   NoExtension: ['Agent', 'Contacts', 'LastContact'],
   LowCoverage: ['ContactId', 'Agent', 'StartTime', 'DurationSec', 'MeasuredSec', 'CoveragePercent'],
 };
+
+/** What POST /marketplace/billing/run answers: records sent and failed in that run. */
+export const BillingRunResultSchema = z.object({ sent: z.number(), failed: z.number() });
+export type BillingRunResult = z.infer<typeof BillingRunResultSchema>;

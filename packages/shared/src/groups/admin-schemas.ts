@@ -50,11 +50,6 @@ export const GROUP_ADMIN_TEXTS = {
   createdPrefix: 'Group created.',
   noData: 'No data found',
   noGroups: 'No groups found',
-  noBillingData: 'No data Found',
-  noMarketplace: 'No marketplace information found',
-  // Not in the spec: the billing audit log tab's empty text is not shown.
-  noBillingAuditLogs: 'No billing audit logs found',
-  billingLater: 'Billing data is not available yet.',
   updateCanvasTitle: 'Update Canvas',
   updateCanvasMessage: (groupName: string) =>
     `Are you sure you want to update the canvas for the group '${groupName}'?`,

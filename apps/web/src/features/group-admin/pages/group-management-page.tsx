@@ -13,9 +13,9 @@ import {
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session.ts';
+import { BillingAuditLogsTab, BillingTab, MarketplaceTab } from '../../billing/index.ts';
 import { ActiveGroupsTab } from '../components/active-groups-tab.tsx';
 import { ArchivedGroupsTab } from '../components/archived-groups-tab.tsx';
-import { BillingPlaceholderTab } from '../components/billing-placeholder-tab.tsx';
 
 /**
  * /admin/groups (super only): Active Groups, Archived Groups and, for holders of the billing
@@ -73,18 +73,11 @@ function TabContent({ tab, groupId }: { tab: GroupAdminTabKey; groupId: string }
     case 'archived':
       return <ArchivedGroupsTab currentGroupId={groupId} />;
     case 'billing':
-      return <BillingPlaceholderTab title="Billing" emptyText={GROUP_ADMIN_TEXTS.noBillingData} />;
+      return <BillingTab />;
     case 'billingAuditLogs':
-      return (
-        <BillingPlaceholderTab
-          title="Billing Audit Logs"
-          emptyText={GROUP_ADMIN_TEXTS.noBillingAuditLogs}
-        />
-      );
+      return <BillingAuditLogsTab />;
     case 'marketplace':
-      return (
-        <BillingPlaceholderTab title="Marketplace" emptyText={GROUP_ADMIN_TEXTS.noMarketplace} />
-      );
+      return <MarketplaceTab />;
     default:
       return <ActiveGroupsTab currentGroupId={groupId} />;
   }
