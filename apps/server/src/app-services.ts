@@ -70,7 +70,8 @@ export function buildAppServices(opts: {
       trailing.start();
       campaigns.start();
       synthetic.start();
-      usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS);
+      if (config.USAGE_ROLLUP_INTERVAL_MS > 0)
+        usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS);
     },
     async stop() {
       await usageRollup?.stop();

@@ -122,8 +122,8 @@ const ConfigSchema = z.object({
   INGEST_MAX_CONCURRENT_WRITES: z.coerce.number().int().min(1).default(4),
   INGEST_MAX_QUEUED_WRITES: z.coerce.number().int().min(0).default(16),
   INGEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  /** How often the usage rollup recomputes the days whose data changed (decision B4). */
-  USAGE_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often the usage rollup recomputes the days whose data changed (decision B4); 0: never. */
+  USAGE_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   /** Largest ingestion request body (10,000 samples take about 3 MB). */
   INGEST_MAX_BODY_BYTES: z.coerce
     .number()

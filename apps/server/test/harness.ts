@@ -27,6 +27,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: 'memory://',
+    // Tests drain the usage marks themselves (drainUsage), so no pass runs between snapshots.
+    USAGE_ROLLUP_INTERVAL_MS: '0',
     ...env,
   });
   let dropDatabase = async () => {};

@@ -131,6 +131,15 @@ const SHARED_PARAMS: Record<string, { values: string[]; reason: string }> = {
     values: ['calloverview'],
     reason: "a canvas name: every group has the same ones; the caller's group picks the dashboard",
   },
+  filter: {
+    values: ['all'],
+    reason: "a billing download filter ('all' or 'billable'): platform staff only",
+  },
+  period: { values: ['2025-03'], reason: 'a billing download period (a month or a range)' },
+  set: {
+    values: ['All', 'NoExtension'],
+    reason: "a coverage set's name: every group has the same three; the caller's group is read",
+  },
   region: {
     values: ['us-east-1'],
     reason: "a Connect region, kept for the spec's path: the call is found by contactId",

@@ -9,7 +9,7 @@
  * read and write lists (config routes, tagging and dial numbers), triggers' permittedTo, and the
  * telemetry of a call detail (admin and super).
  */
-export type RouteCaller = 'viewer' | 'user' | 'admin' | 'super' | 'apiKey';
+export type RouteCaller = 'viewer' | 'user' | 'admin' | 'super' | 'billing' | 'apiKey';
 
 /** Every member of the group, whatever the role (spec 000 §6 "user" is the lowest). */
 const MEMBERS = ['viewer', 'user', 'admin', 'super'] as const;
@@ -17,6 +17,11 @@ const MEMBERS = ['viewer', 'user', 'admin', 'super'] as const;
 const READERS = ['viewer', 'admin', 'super'] as const;
 const ADMINS = ['admin', 'super'] as const;
 const SUPER = ['super'] as const;
+/**
+ * A super user holding user:billing (decision B5); such a caller also passes every SUPER route,
+ * a super user without it passes none of these.
+ */
+const BILLING = ['billing'] as const;
 /** Authenticated by a group's API key, never by a user's session. */
 const API_KEY = ['apiKey'] as const;
 
@@ -41,6 +46,20 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'POST /api/groups/:id/bi/configure': SUPER,
   'POST /api/groups/:id/canvas/update': SUPER,
   'GET /api/customer': SUPER,
+
+  // Billing, marketplace and billing audit logs: platform staff with user:billing (spec 001 §6).
+  'GET /api/billing/usage': BILLING,
+  'GET /api/billing/billable-groups': BILLING,
+  'GET /api/billing/usage/download/:filter/:period': BILLING,
+  'GET /api/billing/:groupId/:region': BILLING,
+  'GET /api/marketplace/customerMarketplaceBilling': BILLING,
+  'PUT /api/marketplace/subscriptions/:id/link': BILLING,
+  'POST /api/marketplace/billing/run': BILLING,
+  'GET /api/marketplace/billingAuditLogs': BILLING,
+  // The group's Usage page and extension coverage (spec 002 §6: admin or super).
+  'GET /api/usage': ADMINS,
+  'GET /api/coverage': ADMINS,
+  'GET /api/coverage/:set/download': ADMINS,
 
   // Teammates (spec 001 §6: admin or super).
   'GET /api/users': ADMINS,

@@ -16,7 +16,7 @@ export interface GroupAccess {
  */
 export async function resolveGroupAccess(
   db: DbOrTx,
-  user: { id: string; isSuper: boolean },
+  user: { id: string; isSuper: boolean; platformPermissions?: readonly string[] },
   groupId: string,
 ): Promise<GroupAccess | null> {
   const scope = forGroup(db, groupId);
@@ -29,13 +29,18 @@ export async function resolveGroupAccess(
   if (!row) return null;
   if (!user.isSuper && (!row.role || row.status !== 'active')) return null;
   const role = row.role ?? null;
-  return { groupId, role, permissions: permissionsFor(role, user.isSuper) };
+  return { groupId, role, permissions: permissionsFor(role, user.isSuper, user.platformPermissions) };
 }
 
 /** The group a user works in: the saved current group if still allowed, else the first allowed. */
 export async function pickCurrentGroup(
   db: DbOrTx,
-  user: { id: string; isSuper: boolean; currentGroupId: string | null },
+  user: {
+    id: string;
+    isSuper: boolean;
+    currentGroupId: string | null;
+    platformPermissions?: readonly string[];
+  },
 ): Promise<GroupAccess | null> {
   if (user.currentGroupId) {
     const access = await resolveGroupAccess(db, user, user.currentGroupId);
