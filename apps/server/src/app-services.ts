@@ -13,6 +13,9 @@ import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
 import { createCampaignDialling, type CampaignDialling } from './services/campaigns/dialling.ts';
 import { createSynthetic, type SyntheticRuntime } from './services/synthetic/runtime.ts';
 import { startUsageRollup, type UsageRollupJob } from './services/usage/rollup.ts';
+import { createMeteringAdapter } from './adapters/marketplace-metering/index.ts';
+import type { MeteringAdapter } from './adapters/marketplace-metering/metering-adapter.ts';
+import { startBillingJob, type BillingJob } from './services/billing/billing-run.ts';
 
 /** The ingestion path of this process: its write gate and the trailing calls' catch-up. */
 export interface Ingest {
@@ -33,6 +36,8 @@ export interface AppServices {
   campaigns: CampaignDialling;
   /** Synthetic tests: the scheduler and the in-process probe. */
   synthetic: SyntheticRuntime;
+  /** Where monthly usage is metered; shared by the billing job and the marketplace routes. */
+  marketplaceMetering: MeteringAdapter;
   /** Starts background work (after the server is ready). */
   start(): void;
   stop(): Promise<void>;
@@ -59,6 +64,8 @@ export function buildAppServices(opts: {
   const ingestDeps: IngestDeps = { ...base, trailing };
   const synthetic = createSynthetic({ config, db, push, log, ingest: ingestDeps });
   let usageRollup: UsageRollupJob | null = null;
+  const marketplaceMetering = createMeteringAdapter(config, log);
+  let billingJob: BillingJob | null = null;
   return {
     llm: createLlmAdapter(config),
     eventBridge,
@@ -66,14 +73,18 @@ export function buildAppServices(opts: {
     ingest: { gate, trailing, deps: ingestDeps },
     campaigns,
     synthetic,
+    marketplaceMetering,
     start: () => {
       trailing.start();
       campaigns.start();
       synthetic.start();
       if (config.USAGE_ROLLUP_INTERVAL_MS > 0)
         usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS);
+      if (config.MARKETPLACE_BILLING_JOB)
+        billingJob = startBillingJob(db, marketplaceMetering, log);
     },
     async stop() {
+      await billingJob?.stop();
       await usageRollup?.stop();
       await synthetic.stop();
       await campaigns.stop();

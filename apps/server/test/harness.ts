@@ -29,6 +29,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: 'memory://',
     // Tests drain the usage marks themselves (drainUsage), so no pass runs between snapshots.
     USAGE_ROLLUP_INTERVAL_MS: '0',
+    // Tests bill explicitly (runMonthlyBilling or POST /marketplace/billing/run).
+    MARKETPLACE_BILLING_JOB: 'false',
     ...env,
   });
   let dropDatabase = async () => {};

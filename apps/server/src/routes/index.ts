@@ -27,6 +27,7 @@ import { campaignRoutes } from './campaigns.ts';
 import { twilioCallbackRoutes } from './twilio-callbacks.ts';
 import { syntheticRoutes } from './synthetic.ts';
 import { billingRoutes } from './billing.ts';
+import { marketplaceRoutes } from './marketplace.ts';
 
 /** Every route module, registered in this order. Add one line per new module. */
 export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
@@ -58,4 +59,5 @@ export const ROUTE_MODULES: ((ctx: AppContext) => Promise<void>)[] = [
   canvasRoutes,
   canvasImportRoutes,
   billingRoutes,
+  marketplaceRoutes,
 ];
