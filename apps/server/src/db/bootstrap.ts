@@ -6,6 +6,7 @@ import {
   customers,
   groupFeatures,
   groups,
+  marketplaceSubscriptions,
   memberships,
   systemSettings,
   users,
@@ -197,6 +198,15 @@ export async function ensureDemoData(db: Db, log: (msg: string) => void) {
       if (g.features.includes('simulate'))
         await tx.insert(configEntries).values(scope.rows(configEntries, demoSimulateEntries()));
     }
+    // A marketplace subscription billing the demo customer (the Marketplace tab, issue 22).
+    await tx.insert(marketplaceSubscriptions).values({
+      customerCode: 'DEMO-ACME-0001',
+      productCode: 'callsight-demo',
+      customerId: customer.id,
+      includedMinutes: 2000,
+      // Subscribed a year ago, so the billing job has last month to send.
+      createdAt: new Date(Date.now() - 365 * 86_400_000),
+    });
     for (const u of DEMO_ACCOUNTS) {
       const [user] = await tx
         .insert(users)

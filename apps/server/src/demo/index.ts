@@ -9,6 +9,7 @@ import { ensureDemoNetworkLabels, findDemoGroupId } from './demo-group.ts';
 import { seedDemoJourneys } from './journeys.ts';
 import { LiveTraffic } from './live-traffic.ts';
 import { seedDemoHistory, type HistoryProgress } from './seed-history.ts';
+import { seedDemoUsageHistory } from './usage-history.ts';
 
 /** Seed of the demo contact centre: the same agents and calls on every installation. */
 export const DEMO_SEED = 20240601;
@@ -81,7 +82,7 @@ export async function startDemoTraffic(opts: {
       },
     },
   ).then(
-    (counts) => {
+    async (counts) => {
       if (interactive && counts) process.stdout.write('\n');
       if (counts && !stopped)
         log(
@@ -89,6 +90,14 @@ export async function startDemoTraffic(opts: {
         );
       // Journeys end in stored calls, so they are seeded once the history is in place.
       if (stopped) return;
+      // The months before the detailed history, for the Usage page and billing.
+      await seedDemoUsageHistory(
+        scope,
+        agents.map((a) => a.email),
+        settings.historyDays,
+      ).catch((err: unknown) =>
+        log(`Demo usage history failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
       return seedDemoJourneys(db, groupId, DEMO_SEED).then(
         () => undefined,
         (err: unknown) =>

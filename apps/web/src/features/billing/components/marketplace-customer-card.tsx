@@ -12,7 +12,10 @@ import { UsageBarChart } from './usage-bar-chart.tsx';
 
 /** One marketplace customer: its subscriptions and the minutes of each month. */
 export function MarketplaceCustomerCard({ customer }: { customer: MarketplaceCustomer }) {
-  const bars = customer.monthMinutes.map((m) => ({ label: m.month, value: m.minutes }));
+  // Oldest month on the left (the answer lists them newest first).
+  const bars = [...customer.monthMinutes]
+    .sort((a, b) => a.month.localeCompare(b.month))
+    .map((m) => ({ label: m.month, value: m.minutes }));
   return (
     <Paper
       variant="outlined"

@@ -90,7 +90,7 @@ export function CoveragePage() {
     {
       field: 'actions',
       headerName: '',
-      width: 170,
+      width: 210,
       align: 'right',
       hideable: false,
       render: (r) => (
