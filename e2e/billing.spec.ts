@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { BILLING_USAGE_COLUMNS, COVERAGE_CSV_HEADERS, toCsv } from '@callsight/shared';
 import { groupIdOf, signInAs } from './support/auth.ts';
+import { createApiKey, createTestGroup, ingest, restoreSuperGroup } from './support/api.ts';
 
 /**
  * Billing (issue 22) end to end: the super user (who holds user:billing) sees every group's
@@ -102,26 +103,73 @@ test.describe('billing', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/usage-page.png`, fullPage: true });
   });
 
-  test('Extension Coverage downloads a set as CSV with its header row', async ({ page }) => {
-    await signInAs(page, 'super');
-    await page.goto(`/${groupIdOf(page)}/admin/extutil`);
-    await expect(page.getByRole('heading', { name: 'Extension Coverage' })).toBeVisible();
-    const coverageCall = page.waitForRequest((r) => r.url().includes('/api/coverage?range=now-7d'));
-    await page.getByRole('button', { name: '7d' }).click();
-    await coverageCall;
-    await expect(page.getByRole('button', { name: '7d' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('coverage-row')).toHaveCount(3);
+  test('Extension Coverage downloads each set as CSV with the rows of its count', async ({
+    page,
+    request,
+  }) => {
+    // A fresh group with known calls: ann twice, bob once, none of them measured.
+    const tag = Date.now().toString(36);
+    const { groupId, superOriginalGroup, session } = await createTestGroup(request, {
+      name: `Coverage ${tag}`,
+      customerName: `Coverage customer ${tag}`,
+    });
+    try {
+      const key = await createApiKey(request, session.headers, 'Coverage');
+      const start = Date.now() - 2 * 3_600_000;
+      const calls = [
+        ['ann', 120],
+        ['ann', 300],
+        ['bob', 90],
+      ].map(([agent, seconds], i) => ({
+        contactId: `coverage-${tag}-${i}`,
+        agent,
+        startTime: start + i * 600_000,
+        endTime: start + i * 600_000 + Number(seconds) * 1000,
+      }));
+      await ingest(request, key, 'calls', calls);
 
-    for (const set of ['All', 'LowCoverage'] as const) {
-      const row = page.locator(`[data-testid="coverage-row"][data-set="${set}"]`);
-      await expect(row.locator('[data-field="count"]')).toHaveText(/^\d+$/);
-      const [download] = await Promise.all([
-        page.waitForEvent('download'),
-        row.getByRole('button', { name: 'Download CSV' }).click(),
-      ]);
-      expect(download.suggestedFilename()).toBe(`extension-coverage-${set}.csv`);
-      const lines = await savedLines(download);
-      expect(lines[0]).toBe(COVERAGE_CSV_HEADERS[set].join(','));
+      await signInAs(page, 'super');
+      await page.goto(`/${groupId}/admin/extutil`);
+      await expect(page.getByRole('heading', { name: 'Extension Coverage' })).toBeVisible();
+      const coverageCall = page.waitForRequest((r) =>
+        r.url().includes('/api/coverage?range=now-7d'),
+      );
+      await page.getByRole('button', { name: '7d' }).click();
+      await coverageCall;
+      await expect(page.getByRole('button', { name: '7d' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(page.getByTestId('coverage-row')).toHaveCount(3);
+      const expected = {
+        All: [
+          // No contact records in this group: coverage is unknown, not 100 %.
+          ['ann', '0', '2', ''],
+          ['bob', '0', '1', ''],
+        ],
+        NoExtension: [],
+        LowCoverage: calls
+          .map((c) => c.contactId)
+          .reverse()
+          .map((id) => [id]),
+      } as const;
+      for (const set of ['All', 'NoExtension', 'LowCoverage'] as const) {
+        const row = page.locator(`[data-testid="coverage-row"][data-set="${set}"]`);
+        await expect(row.locator('[data-field="count"]')).toHaveText(String(expected[set].length));
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          row.getByRole('button', { name: 'Download CSV' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe(`extension-coverage-${set}.csv`);
+        const [header, ...lines] = await savedLines(download);
+        expect(header).toBe(COVERAGE_CSV_HEADERS[set].join(','));
+        // Each row starts with what is known of it (agent figures; the call's contact id).
+        expect(lines.map((l) => l.split(',').slice(0, expected[set][0]?.length ?? 0))).toEqual(
+          expected[set],
+        );
+      }
+    } finally {
+      await restoreSuperGroup(request, superOriginalGroup);
     }
   });
 });

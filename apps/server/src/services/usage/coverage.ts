@@ -82,11 +82,10 @@ async function lowRows(scope: GroupScope, from: Date, to: Date): Promise<LowRow[
 const percent = (part: number, whole: number) =>
   whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0;
 
-/** A contact agent's coverage: measured calls over contacts (100 % when telemetry only). */
-function agentCoverage(row: AgentRow): number {
+/** An agent's coverage: reported calls over contacts; unknown (empty) without contact records. */
+function agentCoverage(row: AgentRow): string {
   const contacts = Number(row.contacts);
-  const measured = Number(row.measured_calls);
-  return contacts === 0 ? 100 : percent(measured, contacts);
+  return contacts === 0 ? '' : String(percent(Number(row.measured_calls), contacts));
 }
 
 export async function coverageSummary(
@@ -142,7 +141,7 @@ export async function coverageCsv(
             a.agent,
             String(Number(a.contacts)),
             String(Number(a.measured_calls)),
-            String(agentCoverage(a)),
+            agentCoverage(a),
           ])
         : agents
             .filter((a) => Number(a.contacts) > 0 && Number(a.measured_calls) === 0)
