@@ -18,6 +18,7 @@ import { forGroup, type TenantTable } from '../src/db/group-scope.ts';
 import { EMPTY_DETAILS } from '../src/services/synthetic/jobs.ts';
 import { listLogicalDashboards } from '../src/services/canvas/dashboard-imports.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
+import { drainUsage } from '../src/services/usage/rollup.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
 import {
@@ -323,6 +324,10 @@ const ID_PROBES: Record<string, (a: Tenant, b: Tenant) => Probe[]> = {
     },
   ],
   // Dashboard imports are platform staff's: a Group Admin is refused whatever the ids.
+  // Marketplace billing is platform staff's: a Group Admin is refused whatever the customer.
+  'PUT /api/marketplace/subscriptions/:id/link': (_a, b) => [
+    { path: { id: randomUUID() }, body: { customerId: b.customerId }, expect: [403] },
+  ],
   'POST /api/canvas/v1/import': (_a, b) => [
     {
       body: { groupId: b.groupId, type: 'custom', version: 1, importId: randomUUID() },
@@ -602,6 +607,9 @@ async function buildTenant(label: string): Promise<Tenant> {
       },
     ],
   });
+  // The usage rollup's pass (the background job's work) counts the call in usage_days; what
+  // arrives next leaves marks in usage_dirty for the next pass.
+  await drainUsage(db);
   await byKey('/api/ingest/v1/samples', {
     samples: Array.from({ length: 30 }, (_, i) => second(contact, i, i > 25 ? 2 : 4.3)),
   });
