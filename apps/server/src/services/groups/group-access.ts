@@ -29,7 +29,11 @@ export async function resolveGroupAccess(
   if (!row) return null;
   if (!user.isSuper && (!row.role || row.status !== 'active')) return null;
   const role = row.role ?? null;
-  return { groupId, role, permissions: permissionsFor(role, user.isSuper, user.platformPermissions) };
+  return {
+    groupId,
+    role,
+    permissions: permissionsFor(role, user.isSuper, user.platformPermissions),
+  };
 }
 
 /** The group a user works in: the saved current group if still allowed, else the first allowed. */
