@@ -16,6 +16,7 @@ export const HELP_PAGES = {
   groups: 'Groups',
   copilot: 'CX Copilot',
   campaigns: 'Simulate campaigns',
+  usage: 'Usage, billing and extension coverage',
 } as const;
 export type HelpPage = keyof typeof HELP_PAGES;
 

@@ -22,7 +22,10 @@ describe('helpPageOfPath', () => {
       ['/g1/admin/user/0', 'teammates'],
       ['/g1/admin/groups/archived', 'groups'],
       ['/g1/admin/group/g2/member/0', 'groups'],
-      ['/g1/admin/billing', null],
+      ['/g1/admin/billing', 'usage'],
+      ['/g1/admin/extutil', 'usage'],
+      ['/g1/admin/groups/billing', 'usage'],
+      ['/g1/admin/groups/marketplace', 'usage'],
       ['/g1/gsm/monitors', null],
       ['/g1/profile', null],
     ];

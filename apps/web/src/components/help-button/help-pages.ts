@@ -27,7 +27,10 @@ export function helpPageOfPath(pathname: string): HelpPage | null {
   if (parts.includes('call') && section === 'explorer') return 'call-detail';
   if (section === 'admin') {
     if (next === 'users' || next === 'user') return 'teammates';
-    if (next === 'groups' || next === 'group') return 'groups';
+    if (next === 'groups')
+      return parts[2]?.startsWith('billing') || parts[2] === 'marketplace' ? 'usage' : 'groups';
+    if (next === 'group') return 'groups';
+    if (next === 'billing' || next === 'extutil') return 'usage';
     return null;
   }
   return BY_SECTION[section] ?? null;
