@@ -9,8 +9,8 @@ import {
   type CoverageSummary,
   type UsageRecord,
 } from '@callsight/shared';
-import { callSummaries, groups, journeyTraces } from '../src/db/schema/index.ts';
-import { drainUsage } from '../src/services/usage/rollup.ts';
+import { callSummaries, groups, journeyTraces, usageDays } from '../src/db/schema/index.ts';
+import { drainUsage, rebuildUsage } from '../src/services/usage/rollup.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createTenant, createUser, ingest, signIn } from './factories.ts';
 
@@ -232,6 +232,20 @@ describe('usage metering', () => {
     );
     expect(parseCsvRows(low.body).rows).toHaveLength(DURATIONS.filter((d) => d > 0).length);
     expect((await get('/api/coverage?range=now-2d', t.adminHeaders)).status).toBe(400);
+  });
+});
+
+describe('rebuilding the rollup', () => {
+  it('recomputes every day from the stored data, each once, to the same figures', async () => {
+    const t = await tenantWithKnownCalls();
+    await drainUsage(s.database.db);
+    const url = `/api/billing/${t.group.id}/ap-southeast-2?criteria=${criteria('now-1d')}`;
+    const before = (await get<BillingUsage>(url, billingHeaders)).json();
+    await s.database.db.delete(usageDays).where(eq(usageDays.groupId, t.group.id));
+    expect((await get<BillingUsage>(url, billingHeaders)).json().AgentDurationRoundedMin).toBe(0);
+    const days = await rebuildUsage(s.database.db);
+    expect(days).toBeGreaterThan(0);
+    expect((await get<BillingUsage>(url, billingHeaders)).json()).toEqual(before);
   });
 });
 

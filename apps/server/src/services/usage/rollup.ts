@@ -179,17 +179,43 @@ export async function drainUsage(db: Db): Promise<void> {
 
 /**
  * Rebuilds every day of every group from scratch (after a bulk load with the triggers off, or
- * to repair): marks every hour that holds data, then drains.
+ * to repair): each (group, local day) that holds data is recomputed once, and the marks that
+ * were waiting when it began are dropped (their days are among those recomputed).
  */
-export async function rebuildUsage(db: Db): Promise<void> {
-  await db.execute(sql`
-    insert into usage_dirty (group_id, hour)
-    select distinct group_id, date_trunc('hour', start_time) from call_summaries
-    union select distinct group_id, date_trunc('hour', start_time) from journey_traces
-    union select distinct group_id, date_trunc('hour', coalesce(initiated_at, created_at)) from campaign_calls
-    union select distinct group_id, date_trunc('hour', coalesce(started_at, slot_at)) from synthetic_jobs
-  `);
-  await drainUsage(db);
+export async function rebuildUsage(db: Db, chunk = 500): Promise<number> {
+  const [top] = await queryRows<{ id: string | null }>(
+    db,
+    sql`select max(id)::text as id from usage_dirty`,
+  );
+  const regions = Object.keys(REGION_TIME_ZONES);
+  const zones = regions.map((r) => timeZoneOfRegion(r));
+  const days = await queryRows<{ group_id: string; day: string; tz: string }>(
+    db,
+    sql`
+      with z as (
+        select * from unnest(${textArrayLiteral(regions)}::text[], ${textArrayLiteral(zones)}::text[])
+          as z(region, tz)
+      ),
+      g as (select g.id, z.tz from groups g join z on z.region = g.region)
+      select distinct x.group_id, (x.t at time zone g.tz)::date::text as day, g.tz
+      from (
+        select group_id, start_time as t from call_summaries
+        union all select group_id, start_time from journey_traces
+        union all select group_id, coalesce(initiated_at, created_at) from campaign_calls
+        union all select group_id, coalesce(started_at, slot_at) from synthetic_jobs
+      ) x
+      join g on g.id = x.group_id
+      order by 1, 2
+    `,
+  );
+  for (let i = 0; i < days.length; i += chunk) {
+    await recomputeDays(
+      db,
+      days.slice(i, i + chunk).map((d) => ({ groupId: d.group_id, day: d.day, timeZone: d.tz })),
+    );
+  }
+  if (top?.id) await db.execute(sql`delete from usage_dirty where id <= ${top.id}::bigint`);
+  return days.length;
 }
 
 export interface UsageRollupJob {
