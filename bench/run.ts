@@ -13,6 +13,7 @@ import { campaignsBenchmark } from './campaigns.ts';
 import { syntheticBenchmark } from './synthetic.ts';
 import { insightsBenchmark } from './insights.ts';
 import { canvasBenchmark } from './canvas.ts';
+import { billingBenchmark } from './billing.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -30,6 +31,7 @@ const benchmarks: Benchmark[] = [
   syntheticBenchmark,
   insightsBenchmark,
   canvasBenchmark,
+  billingBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
