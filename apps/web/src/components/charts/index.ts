@@ -9,3 +9,4 @@ export {
   type TimeSeriesChartProps,
   type TimeSeriesYAxis,
 } from './time-series-chart.tsx';
+export { BarChart, type Bar } from './bar-chart.tsx';

@@ -12,7 +12,7 @@ import { useBillableGroups } from '../api/get-billable-groups.ts';
 import { usePageUsage } from '../api/get-group-usage.ts';
 import { billingKeys } from '../api/query-keys.ts';
 import { BILLING_COLUMNS, pendingUsage } from './billing-columns.ts';
-import { UsageBarChart } from './usage-bar-chart.tsx';
+import { BarChart } from '../../../components/charts/index.ts';
 
 const PAGE_SIZE = TABLE_PAGING.default.size;
 
@@ -64,7 +64,7 @@ export function BillingTab() {
         </RetryAlert>
       )}
       {bars.length > 0 && (
-        <UsageBarChart
+        <BarChart
           title="DurationRoundedMin by group (this page)"
           bars={bars}
           testId="billing-chart"

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { MarketplaceCustomer } from '@callsight/shared';
 import { dateText } from './billing-columns.ts';
-import { UsageBarChart } from './usage-bar-chart.tsx';
+import { BarChart } from '../../../components/charts/index.ts';
 
 /** One marketplace customer: its subscriptions and the minutes of each month. */
 export function MarketplaceCustomerCard({ customer }: { customer: MarketplaceCustomer }) {
@@ -64,11 +64,7 @@ export function MarketplaceCustomerCard({ customer }: { customer: MarketplaceCus
         </TableBody>
       </Table>
       {bars.length > 0 ? (
-        <UsageBarChart
-          title={`Monthly minutes of ${customer.customerName}`}
-          bars={bars}
-          height={180}
-        />
+        <BarChart title={`Monthly minutes of ${customer.customerName}`} bars={bars} height={180} />
       ) : (
         <Typography variant="body2" color="text.secondary">
           No monthly minutes yet.

@@ -6,9 +6,9 @@ import { mockApi, renderApp } from '../../../test/render-app.tsx';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { CUSTOMER_ID, makeCustomer } from '../test/fixtures.ts';
 
-vi.mock('../../../components/charts/index.ts', async (importOriginal) => {
+vi.mock('../../../components/charts/echart.tsx', async () => {
   const { FakeBarChart } = await import('../test/fake-bar-chart.tsx');
-  return { ...(await importOriginal<object>()), EChart: FakeBarChart };
+  return { EChart: FakeBarChart };
 });
 
 type Handlers = Parameters<typeof mockApi>[0];

@@ -8,8 +8,7 @@ import { mockApi, renderApp } from '../../../test/render-app.tsx';
 import { clearSession, setSession } from '../../../lib/session.ts';
 
 // ECharts draws on a canvas jsdom lacks: the chart lists its bars instead.
-vi.mock('../../../components/charts/index.ts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
+vi.mock('../../../components/charts/echart.tsx', () => ({
   EChart: ({ ariaLabel, option }: EChartProps) => {
     const axis = option.xAxis as { data: string[] };
     const series = option.series as { data: number[] }[];

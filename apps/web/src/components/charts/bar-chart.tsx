@@ -1,23 +1,26 @@
 import { useMemo } from 'react';
 import Paper from '@mui/material/Paper';
-import { EChart, type ChartOption } from '../../../components/charts/index.ts';
+import type { ChartOption } from './echarts-core.ts';
+import { EChart } from './echart.tsx';
 
-export interface UsageBar {
+export interface Bar {
   label: string;
   value: number;
 }
 
-/** A small bar chart of minutes by a label (a group, a month). */
-export function UsageBarChart({
+/** A small bar chart of one value by a label (minutes by group, by month), `unit` on its axis. */
+export function BarChart({
   title,
   bars,
   height = 220,
   testId,
+  unit = 'min',
 }: {
   title: string;
-  bars: readonly UsageBar[];
+  bars: readonly Bar[];
   height?: number;
   testId?: string;
+  unit?: string;
 }) {
   const option = useMemo<ChartOption>(
     () => ({
@@ -29,7 +32,7 @@ export function UsageBarChart({
         data: bars.map((b) => b.label),
         axisLabel: { interval: 0, rotate: bars.length > 6 ? 30 : 0, hideOverlap: true },
       },
-      yAxis: { type: 'value', name: 'min', minInterval: 1 },
+      yAxis: { type: 'value', name: unit, minInterval: 1 },
       series: [
         {
           type: 'bar',
@@ -40,7 +43,7 @@ export function UsageBarChart({
         },
       ],
     }),
-    [title, bars],
+    [title, bars, unit],
   );
   return (
     <Paper variant="outlined" sx={{ p: 1, mb: 2 }} data-testid={testId}>
