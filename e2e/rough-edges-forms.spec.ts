@@ -166,81 +166,86 @@ test.describe('History, Workflow Actions at 1280x800', () => {
       },
     });
     expect(saved.status(), await saved.text()).toBe(201);
+    // Its watcher goes at the end: left active, it would fire on later specs' bad calls.
+    const watcherId = ((await saved.json()) as { _id: string })._id;
+    try {
+      // A bad call with a real contact id (a UUID, 36 characters).
+      const contactId = randomUUID();
+      const key = await createApiKey(page.request, headers, `rough edges ${RUN}`);
+      const start = Date.now() - 30_000;
+      await ingest(page.request, key, 'calls', [
+        {
+          contactId,
+          agent: 'tomas.martin@acme.support.example',
+          direction: 'INBOUND',
+          startTime: start,
+          endTime: start + 20_000,
+        },
+      ]);
+      const dir = { mos: 2.1, packetsCount: 50, packetsLost: 0 };
+      await ingest(
+        page.request,
+        key,
+        'samples',
+        Array.from({ length: 20 }, (_, s) => ({
+          contactId,
+          timestamp: start + s * 1000,
+          inbound: dir,
+          outbound: dir,
+          rttMs: 80,
+          jitterMs: 5,
+          agentStatus: 'Talk',
+        })),
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await page.request.get(`/api/groups/${groupId}/watchers/actions/history`, { headers })
+            ).text(),
+          { timeout: 30_000 },
+        )
+        .toContain(contactId);
 
-    // A bad call with a real contact id (a UUID, 36 characters).
-    const contactId = randomUUID();
-    const key = await createApiKey(page.request, headers, `rough edges ${RUN}`);
-    const start = Date.now() - 30_000;
-    await ingest(page.request, key, 'calls', [
-      {
-        contactId,
-        agent: 'tomas.martin@acme.support.example',
-        direction: 'INBOUND',
-        startTime: start,
-        endTime: start + 20_000,
-      },
-    ]);
-    const dir = { mos: 2.1, packetsCount: 50, packetsLost: 0 };
-    await ingest(
-      page.request,
-      key,
-      'samples',
-      Array.from({ length: 20 }, (_, s) => ({
-        contactId,
-        timestamp: start + s * 1000,
-        inbound: dir,
-        outbound: dir,
-        rttMs: 80,
-        jitterMs: 5,
-        agentStatus: 'Talk',
-      })),
-    );
-    await expect
-      .poll(
-        async () =>
-          (
-            await page.request.get(`/api/groups/${groupId}/watchers/actions/history`, { headers })
-          ).text(),
-        { timeout: 30_000 },
-      )
-      .toContain(contactId);
+      await page.goto(`/${groupId}/history/lists`);
+      const row = page.getByTestId('action-history-row').filter({ hasText: RUN });
+      await expect(row).toHaveCount(1, { timeout: 30_000 });
+      const table = page.getByTestId('action-history');
+      const contact = row.getByTestId('contact-id-cell');
+      const link = contact.getByRole('link');
+      await expect(link).toHaveAttribute('title', contactId);
+      await expect(link).toHaveAttribute('href', `/${groupId}/call/${contactId}`);
+      // One line: a line of body text is about 19 px (the old cell wrapped over six lines).
+      const linkBox = await link.boundingBox();
+      expect(linkBox?.height ?? 0).toBeLessThan(26);
+      await expect(
+        contact.getByRole('button', { name: `Copy contact id ${contactId}` }),
+      ).toBeVisible();
 
-    await page.goto(`/${groupId}/history/lists`);
-    const row = page.getByTestId('action-history-row').filter({ hasText: RUN });
-    await expect(row).toHaveCount(1, { timeout: 30_000 });
-    const table = page.getByTestId('action-history');
-    const contact = row.getByTestId('contact-id-cell');
-    const link = contact.getByRole('link');
-    await expect(link).toHaveAttribute('title', contactId);
-    await expect(link).toHaveAttribute('href', `/${groupId}/call/${contactId}`);
-    // One line: a line of body text is about 19 px (the old cell wrapped over six lines).
-    const linkBox = await link.boundingBox();
-    expect(linkBox?.height ?? 0).toBeLessThan(26);
-    await expect(
-      contact.getByRole('button', { name: `Copy contact id ${contactId}` }),
-    ).toBeVisible();
+      // The Response column ends inside the table: nothing cut at the right edge.
+      const tableBox = await table.boundingBox();
+      const response = row.locator('[data-field="response"]');
+      const responseBox = await response.boundingBox();
+      expect((responseBox?.x ?? 0) + (responseBox?.width ?? 0)).toBeLessThanOrEqual(
+        (tableBox?.x ?? 0) + (tableBox?.width ?? 0) + 0.5,
+      );
+      await shot(page, 'history');
 
-    // The Response column ends inside the table: nothing cut at the right edge.
-    const tableBox = await table.boundingBox();
-    const response = row.locator('[data-field="response"]');
-    const responseBox = await response.boundingBox();
-    expect((responseBox?.x ?? 0) + (responseBox?.width ?? 0)).toBeLessThanOrEqual(
-      (tableBox?.x ?? 0) + (tableBox?.width ?? 0) + 0.5,
-    );
-    await shot(page, 'history');
-
-    // The first lines show; "Show all" shows the whole answer, which stays within the column.
-    const text = response.getByTitle(/^HTTP 200/);
-    await expect(text).toHaveAttribute('title', `HTTP 200: ${LONG_ANSWER}`);
-    const clamped = await text.boundingBox();
-    await response.getByRole('button', { name: 'Show all' }).click();
-    await expect(response.getByRole('button', { name: 'Show less' })).toBeVisible();
-    const open = await text.boundingBox();
-    expect(open?.height ?? 0).toBeGreaterThan((clamped?.height ?? 0) * 2);
-    expect((open?.x ?? 0) + (open?.width ?? 0)).toBeLessThanOrEqual(
-      (tableBox?.x ?? 0) + (tableBox?.width ?? 0) + 0.5,
-    );
-    await text.scrollIntoViewIfNeeded();
-    await shot(page, 'history-expanded');
+      // The first lines show; "Show all" shows the whole answer, which stays within the column.
+      const text = response.getByTitle(/^HTTP 200/);
+      await expect(text).toHaveAttribute('title', `HTTP 200: ${LONG_ANSWER}`);
+      const clamped = await text.boundingBox();
+      await response.getByRole('button', { name: 'Show all' }).click();
+      await expect(response.getByRole('button', { name: 'Show less' })).toBeVisible();
+      const open = await text.boundingBox();
+      expect(open?.height ?? 0).toBeGreaterThan((clamped?.height ?? 0) * 2);
+      expect((open?.x ?? 0) + (open?.width ?? 0)).toBeLessThanOrEqual(
+        (tableBox?.x ?? 0) + (tableBox?.width ?? 0) + 0.5,
+      );
+      await text.scrollIntoViewIfNeeded();
+      await shot(page, 'history-expanded');
+    } finally {
+      await page.request.delete(`/api/groups/${groupId}/watchers/${watcherId}`, { headers });
+    }
   });
 });
