@@ -241,7 +241,13 @@ describe('npm run probe', () => {
       return j && j.status !== 'Queued' && j.status !== 'Running' ? j : undefined;
     });
     expect(job.status, output).toBe('Completed');
-    expect(output).toContain(`job ${job.jobId}: Completed`);
+    // The probe prints its line once the server has taken the result: the job may read
+    // Completed a moment before that line reaches us.
+    await until(
+      'the probe to print the outcome',
+      async () => (output.includes(`job ${job.jobId}: Completed`) ? true : undefined),
+      10_000,
+    );
     expect(job.cxScore).toBeGreaterThan(0);
 
     const details = await api<JobDetails>(
