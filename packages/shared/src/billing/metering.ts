@@ -1,4 +1,5 @@
 import type { GROUP_REGIONS } from '../groups/schemas.ts';
+import { wallTimeToInstant, zonedParts } from '../explorer/zoned-time.ts';
 
 /**
  * Metering rules (spec 002 §9, decisions B1-B4): each call is rounded up to the whole minute,
@@ -23,61 +24,12 @@ export function roundedMinutes(seconds: number): number {
   return Math.ceil(seconds / 60);
 }
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormat.set(timeZone, format);
-  }
-  return format;
-}
-
-/** The wall-clock fields of an instant in a time zone. */
-export function zonedParts(
-  instant: Date,
-  timeZone: string,
-): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** Milliseconds the zone is ahead of UTC at an instant. */
-function offsetMs(instant: Date, timeZone: string): number {
-  const p = zonedParts(instant, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /**
  * The instant a local midnight falls on (year, month 1-12, day; out-of-range months and days
- * roll over like Date.UTC). Two passes settle the offset across a daylight-saving change.
+ * roll over like Date.UTC).
  */
 export function zonedMidnight(year: number, month: number, day: number, timeZone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  let guess = wall - offsetMs(new Date(wall), timeZone);
-  guess = wall - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return wallTimeToInstant(Date.UTC(year, month - 1, day), timeZone);
 }
 
 /** 'YYYY-MM' of a year and month. */

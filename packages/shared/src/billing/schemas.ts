@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRelativeTime, parseAbsoluteTime } from '../time-range/index.ts';
 import { BILLING_PRODUCT } from './metering.ts';
+import { isValidTimeZone } from '../explorer/zoned-time.ts';
 
 /** Usage columns of a billing row, in the spec's order (spec 001 §3), after GroupID and GroupName. */
 export const BILLING_USAGE_COLUMNS = [
@@ -43,17 +44,7 @@ const TimeSchema = z
 const TimeZoneSchema = z
   .string()
   .trim()
-  .refine(
-    (zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { error: 'Must be an IANA time zone such as Australia/Sydney' },
-  );
+  .refine(isValidTimeZone, { error: 'Must be an IANA time zone such as Australia/Sydney' });
 
 /** Billing criteria (spec 001 §7): relative or absolute ends and the time zone of the request. */
 export const BillingCriteriaSchema = z.object({

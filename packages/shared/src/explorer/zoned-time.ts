@@ -37,21 +37,40 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Milliseconds the zone's wall clock is ahead of UTC at `instantMs`. */
-function zoneOffsetMs(instantMs: number, timeZone: string): number {
+/** The wall-clock fields of an instant in a time zone. */
+export function zonedParts(
+  instant: Date,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instantMs))) {
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const wallMs = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `instantMs`. */
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
+  const p = zonedParts(new Date(instantMs), timeZone);
+  const wallMs = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return wallMs - Math.floor(instantMs / 1000) * 1000;
+}
+
+/**
+ * The instant at which the zone's wall clock reads `wallMs` (a wall time written as UTC
+ * milliseconds). The offset at the guessed instant may differ across a DST change: it is taken
+ * once more there.
+ */
+export function wallTimeToInstant(wallMs: number, timeZone: string): Date {
+  const guess = wallMs - zoneOffsetMs(wallMs, timeZone);
+  return new Date(wallMs - zoneOffsetMs(guess, timeZone));
 }
 
 /**
@@ -81,7 +100,5 @@ export function zonedTimeToDate(text: string, timeZone: string): Date | null {
   const check = new Date(wallMs);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   if (hour > 23 || minute > 59 || second > 59) return null;
-  // The offset at the guessed instant may differ across a DST change: take it once more there.
-  const guess = wallMs - zoneOffsetMs(wallMs, timeZone);
-  return new Date(wallMs - zoneOffsetMs(guess, timeZone));
+  return wallTimeToInstant(wallMs, timeZone);
 }
