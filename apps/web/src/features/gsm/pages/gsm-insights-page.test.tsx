@@ -125,6 +125,24 @@ describe('GsmInsightsPage', () => {
     expect(jobRequests(calls).at(-1)?.searchParams.get('connectRegions')).toBe('Sydney');
   });
 
+  it('filters by agent region, offering Los Angeles and Mumbai instead of Oregon and Singapore', async () => {
+    const calls = api().calls;
+    render();
+    await screen.findByRole('heading', { name: 'GSM Insights' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Agent Regions' }));
+    const offered = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(offered).toContain('Los Angeles');
+    expect(offered).toContain('Mumbai');
+    expect(offered).not.toContain('Oregon');
+    expect(offered).not.toContain('Singapore');
+    await userEvent.click(screen.getByRole('option', { name: 'Mumbai' }));
+    await waitFor(() =>
+      expect(jobRequests(calls).at(-1)?.searchParams.get('agentRegions')).toBe('Mumbai'),
+    );
+    const stats = calls.filter((c) => c.url.startsWith(`${JOBS}/stats?`)).at(-1);
+    expect(new URL(stats?.url ?? '/', 'http://x').searchParams.get('agentRegions')).toBe('Mumbai');
+  });
+
   it('resets a cleared time range to Last 4 hours', async () => {
     api();
     render(`${PATH}?from=now-24h&to=now`);

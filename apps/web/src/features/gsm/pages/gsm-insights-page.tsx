@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { CONNECT_REGION_NAMES, type SyntheticJob } from '@callsight/shared';
+import { AGENT_REGION_NAMES, CONNECT_REGION_NAMES, type SyntheticJob } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { InsightFilterKey } from '../synthetic/insights/criteria.ts';
@@ -20,13 +20,16 @@ import { useJobUpdates } from '../synthetic/use-job-updates.ts';
 import { useInsightView } from '../synthetic/insights/use-insight-view.ts';
 
 const PAGE = 'gsm/insights';
-const FILTER_KEYS: readonly InsightFilterKey[] = ['regions'];
-const REGION_OPTIONS = CONNECT_REGION_NAMES.map((name) => ({ value: name, label: name }));
+const FILTER_KEYS: readonly InsightFilterKey[] = ['regions', 'agentRegions'];
+const asOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
+const REGION_OPTIONS = asOptions(CONNECT_REGION_NAMES);
+/** Spec 002 §9: the agent-region filter offers Los Angeles and Mumbai instead of Oregon and Singapore. */
+const AGENT_REGION_OPTIONS = asOptions(AGENT_REGION_NAMES);
 
 /**
  * /gsm/insights (spec 002 §2.4): CX, AX and Network scores of the monitor runs over time, four
- * gauge tabs against the previous period and an expandable table, by time range and connect
- * region; the view is kept per page (§3) and refetched when a run finishes (§4).
+ * gauge tabs against the previous period and an expandable table, by time range, connect
+ * region and agent region; the view is kept per page (§3) and refetched when a run finishes (§4).
  */
 export function GsmInsightsPage() {
   const { groupId = '' } = useParams();
@@ -80,6 +83,13 @@ export function GsmInsightsPage() {
           value={view.filters.regions ?? []}
           onChange={(values) => view.setFilter('regions', values)}
           testId="gsm-insights-regions"
+        />
+        <ListFilter
+          label={T.agentRegions}
+          options={AGENT_REGION_OPTIONS}
+          value={view.filters.agentRegions ?? []}
+          onChange={(values) => view.setFilter('agentRegions', values)}
+          testId="gsm-insights-agent-regions"
         />
       </FilterBar>
       <InsightsBody

@@ -1,10 +1,11 @@
 /** The list filters of an insights page, by their URL parameter. */
-export type InsightFilterKey = 'regions' | 'agentType' | 'number';
+export type InsightFilterKey = 'regions' | 'agentRegions' | 'agentType' | 'number';
 export type InsightFilters = Partial<Record<InsightFilterKey, readonly string[]>>;
 
 /** The jobs query parameter of each filter (spec 002 §7.1 criteria). */
 const QUERY_PARAM: Record<InsightFilterKey, string> = {
   regions: 'connectRegions',
+  agentRegions: 'agentRegions',
   agentType: 'agentType',
   number: 'targetPhoneNumber',
 };

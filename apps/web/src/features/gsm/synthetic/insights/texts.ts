@@ -7,6 +7,7 @@ export const INSIGHT_TEXTS = {
   scoresOverTime: 'Scores over time',
   scatterHint: 'Click a point to open its job report.',
   regions: 'Regions',
+  agentRegions: 'Agent Regions',
   agentType: 'Agent Type',
   targetPhoneNumber: 'Target Phone Number',
   any: 'All',
