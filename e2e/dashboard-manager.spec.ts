@@ -5,8 +5,8 @@ import { signInAs } from './support/auth.ts';
 
 /**
  * Dashboard Manager (issue 21) end to end: platform staff upload a real Superset export to a
- * group's custom imports, preview it and publish it; the group's admin then finds it among the
- * Dashboards, and each of its charts says which dataset it misses.
+ * group's custom imports, preview it and publish it (the Groups tab then shows SUCCESS); the
+ * group's admin then finds it among the Dashboards, and each chart says which dataset it misses.
  */
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -55,6 +55,14 @@ test('upload, preview and publish a Superset export, then open it in Dashboards'
   await page.getByRole('tab', { name: 'Execution History' }).click();
   await expect(page.getByText('success', { exact: false }).first()).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-manager-history.png` });
+  // The Groups tab's status comes from each group's latest executions (/executions/latest).
+  await page.goto(`/${home}/admin/manager`);
+  await expect(
+    page
+      .getByTestId('group-row')
+      .filter({ hasText: 'Acme Support' })
+      .getByTestId('group-import-status'),
+  ).toHaveText('SUCCESS');
 
   // The group's admin finds it in Dashboards; its charts name the dataset they miss.
   await page.context().clearCookies();

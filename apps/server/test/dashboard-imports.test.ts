@@ -1,16 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strToU8, zipSync } from 'fflate';
-import type {
-  DashboardImport,
-  DashboardInfo,
-  DashboardSpec,
-  GroupActionResult,
-  GroupDashboards,
-  ImportExecution,
-  ImportPreview,
-  LogicalDashboard,
+import { crc32 } from 'node:zlib';
+import { deflateSync, strToU8, Zip, zipSync, type ZipInputFile } from 'fflate';
+import {
+  IMPORT_LIMITS,
+  importStatus,
+  type DashboardImport,
+  type DashboardInfo,
+  type DashboardSpec,
+  type GroupActionResult,
+  type GroupDashboards,
+  type ImportExecution,
+  type ImportPreview,
+  type LogicalDashboard,
 } from '@callsight/shared';
+import { dashboardImportExecutions } from '../src/db/schema/index.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
@@ -45,6 +50,48 @@ async function upload(metadata: object, file: { name: string; bytes: Uint8Array 
     headers: { ...superHeaders, 'content-type': request.headers.get('content-type') ?? '' },
     payload: Buffer.from(await request.arrayBuffer()),
   });
+}
+
+/** A multipart body of the given parts, as a browser sends it. */
+async function multipart(parts: Record<string, string | { name: string; bytes: Uint8Array }>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(parts))
+    if (typeof value === 'string') form.append(key, value);
+    else form.append(key, new Blob([value.bytes]), value.name);
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  return s.app.inject({
+    method: 'POST',
+    url: '/api/canvas/v1/upload',
+    headers: { ...superHeaders, 'content-type': request.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+/**
+ * A ZIP bomb: `entries` entries of 1 MiB of zeros each, the same ~1 KB of DEFLATE data written
+ * once per entry (fflate's streaming Zip with a ready-made deflated entry), so that it is quick to make.
+ */
+function zipBomb(entries: number): Uint8Array {
+  const mib = new Uint8Array(1024 * 1024);
+  const deflated = deflateSync(mib, { level: 9 });
+  const crc = crc32(mib);
+  const parts: Uint8Array[] = [];
+  const zip = new Zip((err, data) => {
+    if (err) throw err;
+    parts.push(data);
+  });
+  for (let i = 0; i < entries; i++) {
+    const file: ZipInputFile = {
+      filename: `bomb/f${i}.yaml`,
+      size: mib.length,
+      crc,
+      compression: 8,
+    };
+    zip.add(file);
+    file.ondata?.(null, deflated, true);
+  }
+  zip.end();
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
@@ -158,8 +205,8 @@ describe('dashboard imports', () => {
     const latest = await call<ImportExecution[]>('GET', '/api/canvas/v1/executions/latest');
     expect(latest.body.filter((e) => e.groupId === group.id)).toHaveLength(1);
 
-    // Update Canvas installs the latest standard import again.
-    const updated = await call<GroupActionResult>('POST', `/api/groups/${group.id}/canvas/update`);
+    // Update Canvas (POST /groups/{id}/bi/configure) installs the latest standard import again.
+    const updated = await call<GroupActionResult>('POST', `/api/groups/${group.id}/bi/configure`);
     expect(updated.body.message).toContain(`standard import v${created.version}`);
   });
 
@@ -225,7 +272,7 @@ describe('dashboard imports', () => {
     const installed = deployed.body.deployedDashboards.filter((d) =>
       d.id.startsWith(`${b.id}_standard_`),
     );
-    expect(installed.map((d) => d.name)).toEqual(chosen.map((d) => d.title));
+    expect(installed.map((d) => d.dashboard_title)).toEqual(chosen.map((d) => d.title));
     const headers = await member(b.id);
     for (const [i, original] of chosen.entries()) {
       const token = await s.app.inject({
@@ -275,5 +322,155 @@ describe('dashboard imports', () => {
       headers,
     });
     expect(unmapped.json<DashboardInfo>().id).toBe(`${group.id}_Technology-LogsAndErrors`);
+  });
+});
+
+describe('dashboard imports: refusals, drafts, latest executions, group previews', () => {
+  const fixture = () => ({
+    name: 'superset-export.zip',
+    bytes: new Uint8Array(readFileSync(FIXTURE)),
+  });
+  const messageOf = (res: { json: <T>() => T }) =>
+    res.json<{ error: { message: string } }>().error.message;
+
+  it('refuse ZIP bombs (bytes inflated, entry count) through the API, storing nothing', async () => {
+    const before = await importsCount();
+    const cap = IMPORT_LIMITS.maxUncompressedBytes;
+    const bomb = zipBomb(cap / (1024 * 1024) + 1);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const inflated = await upload({ type: 'standard' }, { name: 'bomb.zip', bytes: bomb });
+    expect(inflated.statusCode).toBe(400);
+    expect(messageOf(inflated)).toBe(
+      `The ZIP inflates to more than ${cap} bytes; at most ${cap} are allowed.`,
+    );
+    const many = zipSync(
+      Object.fromEntries(
+        Array.from({ length: IMPORT_LIMITS.maxEntries + 1 }, (_, i) => [
+          `many/f${i}.yaml`,
+          strToU8('x: 1\n'),
+        ]),
+      ),
+    );
+    const counted = await upload({ type: 'standard' }, { name: 'many.zip', bytes: many });
+    expect(counted.statusCode).toBe(400);
+    expect(messageOf(counted)).toBe(
+      `The ZIP holds ${IMPORT_LIMITS.maxEntries + 1} entries; at most ${IMPORT_LIMITS.maxEntries} are allowed.`,
+    );
+    expect(await importsCount()).toBe(before);
+  }, 60_000);
+
+  it('answer "Import payload is required" to an upload without its metadata part', async () => {
+    const before = await importsCount();
+    const fileOnly = await multipart({ file: fixture() });
+    expect(fileOnly.statusCode).toBe(400);
+    expect(fileOnly.json<{ error: { message: string; fields: object } }>().error).toMatchObject({
+      message: 'Import payload is required',
+      fields: { metadata: 'Import payload is required' },
+    });
+    const empty = await s.app.inject({
+      method: 'POST',
+      url: '/api/canvas/v1/upload',
+      headers: superHeaders,
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(messageOf(empty)).toBe('Import payload is required');
+    expect(await importsCount()).toBe(before);
+  });
+
+  it('edit a draft without a new ZIP: its version stays, and it is published once final', async () => {
+    const group = await createGroup(s.database.db, {});
+    const made = await upload(
+      { type: 'custom', groupId: group.id, description: 'First', isDraft: true },
+      fixture(),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const draft = made.json<DashboardImport>();
+    expect(draft).toMatchObject({ version: 1, isDraft: true, groupId: group.id });
+    const publishDraft = () =>
+      call<ImportExecution>('POST', '/api/canvas/v1/import', {
+        groupId: group.id,
+        type: 'custom',
+        version: draft.version,
+        importId: draft.id,
+      });
+    // A draft is not published (spec 001 §4: a draft's content may still change under its version).
+    expect((await publishDraft()).status).toBe(409);
+
+    const edit = (metadata: object) =>
+      multipart({ metadata: JSON.stringify({ type: 'custom', importId: draft.id, ...metadata }) });
+    const edited = await edit({ groupId: group.id, description: 'Second', isDraft: true });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<DashboardImport>()).toMatchObject({
+      id: draft.id,
+      version: draft.version,
+      description: 'Second',
+      isDraft: true,
+      source: 'superset-export.zip',
+    });
+    const final = await edit({ description: 'Final', isDraft: false });
+    expect(final.json<DashboardImport>()).toMatchObject({ version: draft.version, isDraft: false });
+    // The ZIP it was made with stays.
+    const preview = await call<ImportPreview>('GET', `/api/canvas/v1/upload/${draft.id}/preview`);
+    expect(preview.body.charts).toHaveLength(10);
+    // A final import is not edited any more.
+    expect((await edit({ description: 'Later', isDraft: false })).statusCode).toBe(409);
+
+    const published = await publishDraft();
+    expect(published.status).toBe(201);
+    expect(published.body).toMatchObject({ status: 'success', version: draft.version });
+    // Editing did not use up a version: the group's next custom import is v2.
+    const next = await upload({ type: 'custom', groupId: group.id }, fixture());
+    expect(next.json<DashboardImport>().version).toBe(draft.version + 1);
+    const all = (await call<DashboardImport[]>('GET', '/api/canvas/v1/upload')).body;
+    expect(all.filter((i) => i.groupId === group.id).map((i) => i.version)).toEqual([2, 1]);
+  });
+
+  it("executions/latest: each group's latest of each type, however many newer executions others have", async () => {
+    const quiet = await createGroup(s.database.db, {});
+    const busy = await createGroup(s.database.db, {});
+    const at = (ms: number) => ({ createdAt: new Date(ms), updatedAt: new Date(ms) });
+    const dayAgo = Date.now() - 86_400_000;
+    await s.database.db.insert(dashboardImportExecutions).values([
+      { groupId: quiet.id, type: 'standard', version: 1, status: 'success', ...at(dayAgo) },
+      { groupId: quiet.id, type: 'custom', version: 1, status: 'success', ...at(dayAgo - 1000) },
+      { groupId: quiet.id, type: 'custom', version: 2, status: 'failed', ...at(dayAgo + 1000) },
+    ]);
+    // More than the 1,000 newest executions, all of another group.
+    const now = Date.now();
+    await s.database.db.insert(dashboardImportExecutions).values(
+      Array.from({ length: 1001 }, (_, i) => ({
+        groupId: busy.id,
+        type: 'standard' as const,
+        version: 1001 - i,
+        status: 'success',
+        ...at(now - i * 1000),
+      })),
+    );
+    const latest = await call<ImportExecution[]>('GET', '/api/canvas/v1/executions/latest');
+    expect(latest.status).toBe(200);
+    const quietLatest = latest.body.filter((e) => e.groupId === quiet.id);
+    expect(quietLatest.map((e) => [e.type, e.version, e.status])).toEqual([
+      ['custom', 2, 'failed'],
+      ['standard', 1, 'success'],
+    ]);
+    expect(importStatus(quietLatest)).toBe('FAILED');
+    expect(latest.body.filter((e) => e.groupId === busy.id).map((e) => e.version)).toEqual([1001]);
+  });
+
+  it("preview a group's deployed dashboards at {groupId}/preview (spec 001 §7)", async () => {
+    const group = await createGroup(s.database.db, {});
+    const preview = await call<ImportPreview>('GET', `/api/canvas/v1/upload/${group.id}/preview`);
+    expect(preview.status).toBe(200);
+    const deployed = await call<GroupDashboards>(
+      'GET',
+      `/api/canvas/v1/upload/${group.id}/dashboards`,
+    );
+    expect(preview.body.dashboards.map((d) => d.name)).toEqual(
+      deployed.body.deployedDashboards.map((d) => d.dashboard_title),
+    );
+    expect(preview.body.dashboards.length).toBeGreaterThan(0);
+    expect(preview.body.charts.length).toBeGreaterThan(0);
+    const unknown = await call('GET', `/api/canvas/v1/upload/${randomUUID()}/preview`);
+    expect(unknown.status).toBe(404);
   });
 });

@@ -52,6 +52,7 @@ const errors = {
 };
 const tags = ['dashboard imports'];
 const IdParams = z.object({ id: z.uuid({ error: 'id must be an import id' }) });
+const PreviewParams = z.object({ id: z.uuid({ error: 'id must be an import id or a group id' }) });
 const GroupParams = z.object({ groupId: z.uuid({ error: 'groupId must be a group id' }) });
 const LogicalParams = z.object({
   logicalId: z.uuid({ error: 'logicalId must be a logical dashboard id' }),
@@ -61,10 +62,12 @@ const ListQuery = z.strictObject({
   latestOnly: z.enum(['true', 'false']).optional(),
 });
 
-/** The multipart body of an upload: its metadata (JSON) and its one file. */
-interface UploadForm {
-  metadata: unknown;
-  file: UploadedFile | null;
+/** The multipart body of an upload: its metadata (JSON; undefined when absent) and its one file. */
+class UploadForm {
+  constructor(
+    readonly metadata: unknown,
+    readonly file: UploadedFile | null,
+  ) {}
 }
 
 const tooLarge = () => {
@@ -72,11 +75,14 @@ const tooLarge = () => {
   return new AppError(413, ERROR_CODES.tooLarge, text, { file: text });
 };
 
+const payloadRequired = () =>
+  badRequest(IMPORT_TEXTS.payloadRequired, { metadata: IMPORT_TEXTS.payloadRequired });
+
 async function readUploadForm(body: Buffer, contentType: string): Promise<UploadForm> {
   const form = await readFormData(body, contentType);
   const metadata = form.get('metadata');
-  let parsed: unknown = {};
-  if (typeof metadata === 'string') {
+  let parsed: unknown = undefined;
+  if (typeof metadata === 'string' && metadata.trim() !== '') {
     try {
       parsed = JSON.parse(metadata);
     } catch {
@@ -84,13 +90,12 @@ async function readUploadForm(body: Buffer, contentType: string): Promise<Upload
     }
   }
   const file = form.get('file');
-  return {
-    metadata: parsed,
-    file:
-      file && typeof file !== 'string'
-        ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
-        : null,
-  };
+  return new UploadForm(
+    parsed,
+    file && typeof file !== 'string'
+      ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
+      : null,
+  );
 }
 
 /**
@@ -135,12 +140,19 @@ export async function canvasImportRoutes({ app, db, authorize }: AppContext) {
       schema: {
         tags,
         summary:
-          'Upload an import: multipart/form-data with `metadata` (JSON: type, description, isDraft, groupId, importId to edit a draft) and `file` (a Superset export .zip under 50 MB)',
+          'Upload an import: multipart/form-data with `metadata` (JSON: type, description, isDraft, groupId; importId edits a draft, whose version stays, and `file` may then be left out) and `file` (a Superset export .zip under 50 MB)',
         consumes: ['multipart/form-data'],
-        response: { 201: DashboardImportSchema, 413: ApiErrorSchema, ...errors },
+        response: {
+          200: DashboardImportSchema,
+          201: DashboardImportSchema,
+          413: ApiErrorSchema,
+          ...errors,
+        },
       },
       handler: async (request, reply) => {
-        const form = request.body as UploadForm;
+        // Without the multipart `metadata` part (or without a multipart body) there is nothing to do.
+        const form = request.body;
+        if (!(form instanceof UploadForm) || form.metadata === undefined) throw payloadRequired();
         const metadata = UploadMetadataSchema.safeParse(form.metadata);
         if (!metadata.success) {
           const issue = metadata.error.issues[0];
@@ -149,8 +161,8 @@ export async function canvasImportRoutes({ app, db, authorize }: AppContext) {
             [field]: issue?.message ?? 'Invalid',
           });
         }
-        const created = await uploadImport(db, callerOf(request).userId, metadata.data, form.file);
-        return reply.code(201).send(created);
+        const saved = await uploadImport(db, callerOf(request).userId, metadata.data, form.file);
+        return reply.code(metadata.data.importId ? 200 : 201).send(saved);
       },
     });
   });
@@ -187,8 +199,9 @@ export async function canvasImportRoutes({ app, db, authorize }: AppContext) {
     ...supers,
     schema: {
       tags,
-      summary: "An import's preview: dashboards, charts, datasets and databases with their sizes",
-      params: IdParams,
+      summary:
+        "An import's preview: dashboards, charts, datasets and databases with their sizes; for a group's id (spec 001 §7's {groupId}/preview), its deployed dashboards as one import would hold them",
+      params: PreviewParams,
       response: { 200: ImportPreviewSchema, ...errors },
     },
     handler: (request) => importPreview(db, request.params.id),

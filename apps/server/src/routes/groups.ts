@@ -25,7 +25,6 @@ import {
   getGroupForCaller,
   listArchivedGroups,
   restoreGroup,
-  updateCanvas,
   updateGroup,
 } from '../services/groups/admin.ts';
 
@@ -148,22 +147,12 @@ export async function groupRoutes({ app, db, authorize }: AppContext) {
   app.post('/api/groups/:id/bi/configure', {
     schema: {
       tags: ['groups'],
-      summary: "Install the latest published standard import in a group's canvas again",
+      summary:
+        "Update Canvas: install the latest published standard import in a group's canvas again",
       params: GroupIdParamsSchema,
       response: { 200: GroupActionResultSchema, ...errors },
     },
     onRequest: authorize(ACCESS.superOnly),
     handler: (request) => configureBi(db, callerOf(request), request.params.id),
-  });
-
-  app.post('/api/groups/:id/canvas/update', {
-    schema: {
-      tags: ['groups'],
-      summary: "Update a group's Canvas: the latest published standard import, installed again",
-      params: GroupIdParamsSchema,
-      response: { 200: GroupActionResultSchema, ...errors },
-    },
-    onRequest: authorize(ACCESS.superOnly),
-    handler: (request) => updateCanvas(db, callerOf(request), request.params.id),
   });
 }

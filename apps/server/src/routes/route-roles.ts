@@ -44,7 +44,6 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'POST /api/groups/:id/archive': SUPER,
   'POST /api/groups/:id/restore': SUPER,
   'POST /api/groups/:id/bi/configure': SUPER,
-  'POST /api/groups/:id/canvas/update': SUPER,
   'GET /api/customer': SUPER,
 
   // Billing, marketplace and billing audit logs: platform staff with user:billing (spec 001 §6).

@@ -57,14 +57,17 @@ export const IMPORT_TEXTS = {
 
 const iso = z.string();
 
-/** POST /canvas/v1/upload: the multipart `metadata` field (JSON). */
+/**
+ * POST /canvas/v1/upload: the multipart `metadata` field (JSON). With `importId` it edits a draft
+ * (spec 001 §4): description and draft flag, and the ZIP only when a file is sent.
+ */
 export const UploadMetadataSchema = z.strictObject({
   type: z.enum(IMPORT_TYPES, { error: 'type must be standard or custom' }),
   description: z.string().max(500, 'description is at most 500 characters').default(''),
   isDraft: z.boolean({ error: 'isDraft must be true or false' }).default(false),
   /** The group a custom import is for (a standard import is for every group). */
   groupId: z.uuid({ error: 'groupId must be a group id' }).optional(),
-  /** Editing a draft: the draft's id (its version does not rise). */
+  /** Editing a draft: the draft's id (its version does not rise; the file is optional). */
   importId: z.uuid({ error: 'importId must be an import id' }).optional(),
 });
 export type UploadMetadata = z.infer<typeof UploadMetadataSchema>;
@@ -115,8 +118,8 @@ export const ImportFromGroupSchema = z.strictObject({
 });
 export type ImportFromGroup = z.infer<typeof ImportFromGroupSchema>;
 
-/** GET /canvas/v1/upload/{groupId}/dashboards. */
-const GroupDashboardSchema = z.object({ id: z.string(), name: z.string() });
+/** GET /canvas/v1/upload/{groupId}/dashboards: each with id and dashboard_title (spec 001 §3). */
+const GroupDashboardSchema = z.object({ id: z.string(), dashboard_title: z.string() });
 export const GroupDashboardsSchema = z.object({
   draftDashboards: z.array(GroupDashboardSchema),
   deployedDashboards: z.array(GroupDashboardSchema),

@@ -109,13 +109,7 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
-/** POST /canvas/v1/upload: a new import, or a draft edited (its version stays). */
-export async function uploadImport(
-  db: Db,
-  userId: string,
-  metadata: UploadMetadata,
-  file: UploadedFile | null,
-): Promise<DashboardImport> {
+function checkFile(file: UploadedFile | null): UploadedFile {
   if (!file) throw badRequest(IMPORT_TEXTS.zipRequired, { file: IMPORT_TEXTS.zipRequired });
   const extension = IMPORT_TEXTS.extension(IMPORT_LIMITS.extensions);
   if (!IMPORT_LIMITS.extensions.some((e) => file.name.toLowerCase().endsWith(e)))
@@ -124,37 +118,26 @@ export async function uploadImport(
     const size = IMPORT_TEXTS.size(IMPORT_LIMITS.maxMb);
     throw badRequest(size, { file: size });
   }
+  return file;
+}
+
+/** POST /canvas/v1/upload: a new import, or a draft edited (`importId`; its version stays). */
+export async function uploadImport(
+  db: Db,
+  userId: string,
+  metadata: UploadMetadata,
+  file: UploadedFile | null,
+): Promise<DashboardImport> {
+  if (metadata.importId) return editDraft(db, metadata.importId, metadata, file);
+  const zip = checkFile(file);
   if (metadata.type === 'custom' && !metadata.groupId) {
     const message = 'A custom import is for one group: groupId is required';
     throw badRequest(message, { groupId: message });
   }
   const groupId = metadata.type === 'custom' ? (metadata.groupId ?? null) : null;
   if (groupId) await requireGroup(db, groupId);
-  const preview = checkBundle(file.bytes);
+  const preview = checkBundle(zip.bytes);
   return db.transaction(async (tx) => {
-    if (metadata.importId) {
-      const [draft] = await tx
-        .select()
-        .from(dashboardImports)
-        .where(eq(dashboardImports.id, metadata.importId))
-        .for('update');
-      if (!draft) throw notFound('Import not found');
-      if (!draft.isDraft) throw conflict('Only a draft can be edited');
-      const [row] = await tx
-        .update(dashboardImports)
-        .set({
-          description: metadata.description,
-          isDraft: metadata.isDraft,
-          source: file.name,
-          file: file.bytes,
-          preview,
-          updatedAt: new Date(),
-        })
-        .where(eq(dashboardImports.id, draft.id))
-        .returning();
-      if (!row) throw notFound('Import not found');
-      return toImport(row);
-    }
     const [row] = await tx
       .insert(dashboardImports)
       .values({
@@ -163,13 +146,56 @@ export async function uploadImport(
         targetGroupId: groupId,
         description: metadata.description,
         isDraft: metadata.isDraft,
-        source: file.name,
-        file: file.bytes,
+        source: zip.name,
+        file: zip.bytes,
         preview,
         createdBy: userId,
       })
       .returning();
     if (!row) throw new Error('import not stored');
+    return toImport(row);
+  });
+}
+
+/**
+ * A draft edited (spec 001 §4): its description and draft flag, and its ZIP when one is sent;
+ * its type, group and version stay. Saved as final, it can be published.
+ */
+async function editDraft(
+  db: Db,
+  importId: string,
+  metadata: UploadMetadata,
+  file: UploadedFile | null,
+): Promise<DashboardImport> {
+  const zip = file ? checkFile(file) : null;
+  const preview = zip ? checkBundle(zip.bytes) : null;
+  return db.transaction(async (tx) => {
+    const [draft] = await tx
+      .select()
+      .from(dashboardImports)
+      .where(eq(dashboardImports.id, importId))
+      .for('update');
+    if (!draft) throw notFound('Import not found');
+    if (!draft.isDraft) throw conflict('Only a draft can be edited');
+    if (metadata.type !== draft.type) {
+      const message = `This draft is a ${draft.type} import: its type stays`;
+      throw badRequest(message, { 'metadata.type': message });
+    }
+    if (metadata.groupId && metadata.groupId !== draft.targetGroupId) {
+      const message = 'A draft stays for the group it was made for';
+      throw badRequest(message, { 'metadata.groupId': message });
+    }
+    const [row] = await tx
+      .update(dashboardImports)
+      .set({
+        description: metadata.description,
+        isDraft: metadata.isDraft,
+        ...(zip && preview ? { source: zip.name, file: zip.bytes, preview } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(dashboardImports.id, draft.id))
+      .returning();
+    if (!row) throw notFound('Import not found');
     return toImport(row);
   });
 }
@@ -239,9 +265,20 @@ async function importRow(db: DbOrTx, id: string): Promise<ImportRow> {
   return row;
 }
 
-/** GET /canvas/v1/upload/{id}/preview. */
+/**
+ * GET /canvas/v1/upload/{id}/preview: an import's preview; for a group's id (spec 001 §7's
+ * {groupId}/preview), the preview of its deployed dashboards exported as one import.
+ */
 export async function importPreview(db: Db, id: string): Promise<ImportPreview> {
-  return (await importRow(db, id)).preview;
+  const [row] = await db
+    .select({ preview: dashboardImports.preview })
+    .from(dashboardImports)
+    .where(eq(dashboardImports.id, id));
+  if (row) return row.preview;
+  const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
+  if (!group) throw notFound('Import not found');
+  const deployed = await groupDashboardSpecs(db, group.id);
+  return checkBundle(writeExport(deployed, { exportedAt: new Date() }));
 }
 
 /** GET /canvas/v1/upload/{id}/download: the ZIP as uploaded (or as made from a group). */
@@ -258,9 +295,9 @@ export async function groupDashboards(db: Db, groupId: string): Promise<GroupDas
     .from(dashboardImports)
     .where(and(eq(dashboardImports.targetGroupId, groupId), eq(dashboardImports.isDraft, true)));
   return {
-    deployedDashboards: deployed.map((d) => ({ id: d.id, name: d.title })),
+    deployedDashboards: deployed.map((d) => ({ id: d.id, dashboard_title: d.title })),
     draftDashboards: drafts.flatMap((d) =>
-      d.preview.dashboards.map((x) => ({ id: x.id, name: x.name })),
+      d.preview.dashboards.map((x) => ({ id: x.id, dashboard_title: x.name })),
     ),
   };
 }
@@ -374,16 +411,20 @@ export async function listExecutions(
   return rows.map(toExecution);
 }
 
-/** GET /canvas/v1/executions/latest: each group's latest execution of each type. */
+/**
+ * GET /canvas/v1/executions/latest: each group's latest execution of each type, newest first,
+ * chosen in SQL (DISTINCT ON) over all of them, however many other groups' executions are newer.
+ */
 export async function latestExecutions(db: Db): Promise<ImportExecution[]> {
-  const rows = await listExecutions(db, {});
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const key = `${r.groupId}:${r.type}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const e = dashboardImportExecutions;
+  const rows = await db
+    .selectDistinctOn([e.groupId, e.type])
+    .from(e)
+    .where(acrossGroups.where())
+    .orderBy(e.groupId, e.type, desc(e.createdAt), desc(e.id));
+  return rows
+    .map(toExecution)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.groupId.localeCompare(b.groupId));
 }
 
 /**

@@ -242,15 +242,11 @@ async function setArchived(
 }
 
 /**
- * POST /groups/{id}/bi/configure and Update Canvas: the group's canvas gets the latest published
- * standard import again (issue 21; the built-in set when none was published). Safe to repeat.
+ * POST /groups/{id}/bi/configure, Group management's Update Canvas: the group's canvas gets the
+ * latest published standard import again (issue 21; the built-in set when none was published).
+ * Safe to repeat.
  */
-export async function configureBi(
-  db: Db,
-  caller: Actor,
-  id: string,
-  action: 'configureBi' | 'updateCanvas' = 'configureBi',
-): Promise<GroupActionResult> {
+export async function configureBi(db: Db, caller: Actor, id: string): Promise<GroupActionResult> {
   await getGroupDetail(db, id);
   const message = await reinstallStandard(db, id);
   await db.transaction(async (tx) => {
@@ -259,7 +255,7 @@ export async function configureBi(
       userId: caller.userId,
       actor: caller.email,
       service: 'groups',
-      action,
+      action: 'configureBi',
       targetId: id,
       result: 'success',
       message,
@@ -267,10 +263,6 @@ export async function configureBi(
   });
   return { message };
 }
-
-/** The Update Canvas action of Group management: configureBi under its own audit name. */
-export const updateCanvas = (db: Db, caller: Actor, id: string): Promise<GroupActionResult> =>
-  configureBi(db, caller, id, 'updateCanvas');
 
 async function resolveCustomer(
   tx: DbOrTx,

@@ -1,4 +1,4 @@
-import { Inflate } from 'fflate';
+import { Unzip, UnzipInflate, unzipSync, type UnzipFile } from 'fflate';
 import { IMPORT_LIMITS } from '@callsight/shared';
 
 /** Why a bundle was refused: the message names the problem (and the file, where there is one). */
@@ -24,19 +24,18 @@ const DEFAULT_LIMITS: ZipLimits = {
   maxUncompressedBytes: IMPORT_LIMITS.maxUncompressedBytes,
 };
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
-/** Compressed bytes given to the inflater at a time: DEFLATE inflates at most ~1032:1. */
-const INFLATE_CHUNK = 4096;
+/** Bytes of the ZIP given to fflate's stream at a time: DEFLATE inflates at most ~1032:1. */
+const PUSH_CHUNK = 4096;
+/** The smallest central directory header: a count beyond size / 46 is a damaged directory. */
+const MIN_CENTRAL_HEADER = 46;
+const STORED = 0;
+const DEFLATE = 8;
 
-interface CentralEntry {
+/** An entry as the central directory lists it (read by fflate, nothing inflated). */
+interface Listed {
   name: string;
-  flags: number;
-  method: number;
-  compressedSize: number;
-  declaredSize: number;
-  localOffset: number;
+  compression: number;
+  originalSize: number;
 }
 
 const notZip = (why: string) => new BundleError(`The file is not a ZIP archive (${why}).`);
@@ -45,54 +44,31 @@ function view(buffer: Uint8Array | ArrayBuffer): Uint8Array {
   return buffer instanceof Uint8Array ? buffer : new Uint8Array(buffer);
 }
 
-/** The end of central directory record: scanned for from the end (after a comment of ≤ 64 KiB). */
-function findEnd(data: Uint8Array, dv: DataView): number {
-  const last = data.length - 22;
-  const first = Math.max(0, last - 0xffff);
-  for (let i = last; i >= first; i--) {
-    if (dv.getUint32(i, true) === EOCD && i + 22 + dv.getUint16(i + 20, true) === data.length)
-      return i;
-  }
-  for (let i = last; i >= first; i--) if (dv.getUint32(i, true) === EOCD) return i;
-  return -1;
-}
-
-function centralDirectory(data: Uint8Array, limits: ZipLimits): CentralEntry[] {
+/**
+ * The central directory's entries through fflate's `unzipSync`, whose filter sees each entry
+ * before it is inflated: refusing them all lists the ZIP without inflating a byte.
+ */
+function centralDirectory(data: Uint8Array, limits: ZipLimits): Listed[] {
   if (data.length < 22) throw notZip('it is too short');
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const end = findEnd(data, dv);
-  if (end < 0) throw notZip('no end of central directory record');
-  const count = dv.getUint16(end + 10, true);
-  const size = dv.getUint32(end + 12, true);
-  const offset = dv.getUint32(end + 16, true);
-  if (count === 0xffff || size === 0xffffffff || offset === 0xffffffff)
-    throw new BundleError('The ZIP uses ZIP64, which is not supported for dashboard exports.');
-  if (count > limits.maxEntries)
-    throw new BundleError(
-      `The ZIP holds ${count} entries; at most ${limits.maxEntries} are allowed.`,
-    );
-  if (offset + size > end) throw notZip('its central directory lies outside the file');
-  const decoder = new TextDecoder('utf-8');
-  const entries: CentralEntry[] = [];
-  let at = offset;
-  for (let n = 0; n < count; n++) {
-    if (at + 46 > end || dv.getUint32(at, true) !== CENTRAL)
-      throw notZip('its central directory is damaged');
-    const nameLength = dv.getUint16(at + 28, true);
-    const extraLength = dv.getUint16(at + 30, true);
-    const commentLength = dv.getUint16(at + 32, true);
-    if (at + 46 + nameLength > end) throw notZip('its central directory is damaged');
-    entries.push({
-      flags: dv.getUint16(at + 8, true),
-      method: dv.getUint16(at + 10, true),
-      compressedSize: dv.getUint32(at + 20, true),
-      declaredSize: dv.getUint32(at + 24, true),
-      name: decoder.decode(data.subarray(at + 46, at + 46 + nameLength)),
-      localOffset: dv.getUint32(at + 42, true),
+  const most = Math.floor(data.length / MIN_CENTRAL_HEADER);
+  const listed: Listed[] = [];
+  try {
+    unzipSync(data, {
+      filter: ({ name, compression, originalSize }) => {
+        if (listed.length >= most) throw notZip('its central directory is damaged');
+        listed.push({ name, compression, originalSize });
+        return false;
+      },
     });
-    at += 46 + nameLength + extraLength + commentLength;
+  } catch (error) {
+    if (error instanceof BundleError) throw error;
+    throw notZip('no end of central directory record');
   }
-  return entries;
+  if (listed.length > limits.maxEntries)
+    throw new BundleError(
+      `The ZIP holds ${listed.length} entries; at most ${limits.maxEntries} are allowed.`,
+    );
+  return listed;
 }
 
 /**
@@ -118,12 +94,83 @@ function checkPath(name: string, root: string | null): { root: string; path: str
   return { root: first, path: rest.join('/') };
 }
 
+function concat(chunks: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * Inflates every entry through fflate's streaming `Unzip`, fed a few KiB at a time so that each
+ * step's output is counted before the next (past the cap it stops). Only the entries the central
+ * directory lists are read, each once.
+ */
+function inflateEntries(
+  data: Uint8Array,
+  listed: ReadonlyMap<string, Listed>,
+  caps: ZipLimits,
+): Map<string, Uint8Array> {
+  const done = new Map<string, Uint8Array>();
+  const begun = new Set<string>();
+  let current: string | null = null;
+  let total = 0;
+  const tooBig = () =>
+    new BundleError(
+      `The ZIP inflates to more than ${caps.maxUncompressedBytes} bytes; at most ${caps.maxUncompressedBytes} are allowed.`,
+    );
+
+  const unzip = new Unzip((file: UnzipFile) => {
+    const { name } = file;
+    if (!listed.has(name) || begun.has(name))
+      throw notZip(`the entry "${name}" is not the one its central directory lists`);
+    begun.add(name);
+    current = name;
+    const chunks: Uint8Array[] = [];
+    file.ondata = (error, chunk, final) => {
+      // A refusal thrown here inside fflate's inflater comes back as `error`: pass it on.
+      if (error instanceof BundleError) throw error;
+      if (error)
+        throw new BundleError(`The ZIP entry "${name}" does not inflate: ${error.message}.`);
+      total += chunk.length;
+      if (total > caps.maxUncompressedBytes) throw tooBig();
+      chunks.push(chunk);
+      if (final) done.set(name, concat(chunks));
+    };
+    file.start();
+  });
+  unzip.register(UnzipInflate);
+
+  try {
+    for (let i = 0; i < data.length; i += PUSH_CHUNK) {
+      const end = Math.min(i + PUSH_CHUNK, data.length);
+      unzip.push(data.subarray(i, end), end === data.length);
+    }
+  } catch (error) {
+    if (error instanceof BundleError) throw error;
+    throw notZip(
+      current === null
+        ? 'its entries cannot be read'
+        : `the data of "${current}" runs past the end of the file`,
+    );
+  }
+  for (const name of listed.keys()) {
+    if (!begun.has(name)) throw notZip(`the local header of "${name}" is missing`);
+    if (!done.has(name))
+      throw new BundleError(`The ZIP entry "${name}" does not inflate: it is cut short.`);
+  }
+  return done;
+}
+
 /**
  * The files of a ZIP in Superset's export format (one root folder), each with its path without the
- * root folder. Refused with a BundleError: not a ZIP; more than `maxEntries` entries; more than
- * `maxUncompressedBytes` inflated in all (counted while inflating, whatever the headers declare:
- * inflation stops at the cap); a path that leaves the root folder; an encrypted entry or one of a
- * compression other than STORED or DEFLATE.
+ * root folder, read with fflate. Refused with a BundleError: not a ZIP; more than `maxEntries`
+ * entries; more than `maxUncompressedBytes` inflated in all (counted while inflating, whatever the
+ * headers declare: inflation stops at the cap); a path that leaves the root folder; an entry of a
+ * compression other than STORED or DEFLATE, or one that does not inflate to its declared size.
  */
 export function readZip(
   buffer: Uint8Array | ArrayBuffer,
@@ -131,91 +178,32 @@ export function readZip(
 ): ZipEntry[] {
   const caps: ZipLimits = { ...DEFAULT_LIMITS, ...limits };
   const data = view(buffer);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const central = centralDirectory(data, caps);
 
   let root: string | null = null;
-  const seen = new Set<string>();
-  const files: { entry: CentralEntry; path: string }[] = [];
+  const byName = new Map<string, Listed>();
+  const files: { entry: Listed; path: string }[] = [];
   for (const entry of central) {
     const checked = checkPath(entry.name, root);
     root = checked.root;
-    if (seen.has(entry.name))
+    if (byName.has(entry.name))
       throw new BundleError(`The ZIP holds the entry "${entry.name}" twice.`);
-    seen.add(entry.name);
+    byName.set(entry.name, entry);
+    if (entry.compression !== STORED && entry.compression !== DEFLATE)
+      throw new BundleError(
+        `The ZIP entry "${entry.name}" uses compression method ${entry.compression}; only STORED and DEFLATE are supported.`,
+      );
     if (entry.name.endsWith('/')) continue; // a folder
     files.push({ entry, path: checked.path });
   }
 
-  let total = 0;
-  const tooBig = () =>
-    new BundleError(
-      `The ZIP inflates to more than ${caps.maxUncompressedBytes} bytes; at most ${caps.maxUncompressedBytes} are allowed.`,
-    );
-  const count = (n: number) => {
-    total += n;
-    if (total > caps.maxUncompressedBytes) throw tooBig();
-  };
-
+  const inflated = inflateEntries(data, byName, caps);
   return files.map(({ entry, path }) => {
-    const { name } = entry;
-    if (entry.flags & 1) throw new BundleError(`The ZIP entry "${name}" is encrypted.`);
-    const at = entry.localOffset;
-    if (at + 30 > data.length || dv.getUint32(at, true) !== LOCAL)
-      throw notZip(`the local header of "${name}" is missing`);
-    const start = at + 30 + dv.getUint16(at + 26, true) + dv.getUint16(at + 28, true);
-    const stop = start + entry.compressedSize;
-    if (stop > data.length) throw notZip(`the data of "${name}" runs past the end of the file`);
-    const compressed = data.subarray(start, stop);
-
-    let bytes: Uint8Array;
-    if (entry.method === 0) {
-      count(compressed.length);
-      bytes = compressed.slice();
-    } else if (entry.method === 8) {
-      bytes = inflate(compressed, name, count);
-    } else {
+    const bytes = inflated.get(entry.name) ?? new Uint8Array(0);
+    if (bytes.length !== entry.originalSize)
       throw new BundleError(
-        `The ZIP entry "${name}" uses compression method ${entry.method}; only STORED and DEFLATE are supported.`,
-      );
-    }
-    if (bytes.length !== entry.declaredSize)
-      throw new BundleError(
-        `The ZIP entry "${name}" inflates to ${bytes.length} bytes, but its header says ${entry.declaredSize}.`,
+        `The ZIP entry "${entry.name}" inflates to ${bytes.length} bytes, but its header says ${entry.originalSize}.`,
       );
     return { path, bytes };
   });
-}
-
-/** Inflates in small steps, counting each step's output before the next (`count` throws at the cap). */
-function inflate(compressed: Uint8Array, name: string, count: (n: number) => void): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let ended = false;
-  const inflater = new Inflate((chunk, final) => {
-    count(chunk.length);
-    chunks.push(chunk);
-    length += chunk.length;
-    if (final) ended = true;
-  });
-  if (!compressed.length) return new Uint8Array(0);
-  try {
-    for (let i = 0; i < compressed.length; i += INFLATE_CHUNK) {
-      const end = Math.min(i + INFLATE_CHUNK, compressed.length);
-      inflater.push(compressed.subarray(i, end), end === compressed.length);
-    }
-  } catch (error) {
-    if (error instanceof BundleError) throw error;
-    throw new BundleError(
-      `The ZIP entry "${name}" does not inflate: ${error instanceof Error ? error.message : String(error)}.`,
-    );
-  }
-  if (!ended) throw new BundleError(`The ZIP entry "${name}" does not inflate: it is cut short.`);
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }

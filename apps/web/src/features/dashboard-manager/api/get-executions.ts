@@ -3,9 +3,12 @@ import { ImportExecutionListSchema, type ImportExecution } from '@callsight/shar
 import { apiRequest } from '../../../lib/api-client.ts';
 import { dashboardManagerKeys } from './query-keys.ts';
 
-/** GET /api/canvas/v1/executions: a group's executions, or every group's without a filter. */
+/**
+ * GET /api/canvas/v1/executions: a group's executions (by status too), newest first. Every
+ * group's status comes from /executions/latest (get-latest-executions.ts), not from this list.
+ */
 export function getExecutions(
-  filter: { groupId?: string; status?: string },
+  filter: { groupId: string; status?: string },
   signal?: AbortSignal,
 ): Promise<ImportExecution[]> {
   return apiRequest('/canvas/v1/executions', {
@@ -15,8 +18,8 @@ export function getExecutions(
   });
 }
 
-/** One group's executions (groupId), or every group's (none). */
-export function useExecutions(groupId?: string) {
+/** One group's executions (its detail page). */
+export function useExecutions(groupId: string) {
   return useQuery({
     queryKey: dashboardManagerKeys.executions(groupId),
     queryFn: ({ signal }) => getExecutions({ groupId }, signal),

@@ -7,6 +7,8 @@ export const dashboardManagerKeys = {
     groupId
       ? (['dashboard-manager', 'executions', groupId] as const)
       : (['dashboard-manager', 'executions'] as const),
+  /** Under executions(): a publish invalidates it with the groups' own lists. */
+  latestExecutions: () => ['dashboard-manager', 'executions', 'latest'] as const,
   groupDashboards: (groupId: string) => ['dashboard-manager', 'group-dashboards', groupId] as const,
   logicalDashboards: (groupId: string) =>
     ['dashboard-manager', 'logical-dashboards', groupId] as const,

@@ -9,14 +9,15 @@ import { dashboardManagerKeys } from './query-keys.ts';
 
 export interface UploadImportRequest {
   metadata: UploadMetadata;
-  file: File;
+  /** Left out when a draft is edited without a new ZIP. */
+  file: File | null;
 }
 
-/** The multipart body: `metadata` as JSON text, then the ZIP as `file`. */
+/** The multipart body: `metadata` as JSON text, then the ZIP (when there is one) as `file`. */
 export function uploadFormData({ metadata, file }: UploadImportRequest): FormData {
   const form = new FormData();
   form.append('metadata', JSON.stringify(metadata));
-  form.append('file', file, file.name);
+  if (file) form.append('file', file, file.name);
   return form;
 }
 

@@ -19,7 +19,8 @@ interface Props {
 
 /**
  * A group's custom imports with Preview, Download, Edit and Publish; Publish is off for the
- * version the group already runs (its latest successful execution of that type).
+ * version the group already runs (its latest successful execution of that type) and for drafts
+ * (spec 001 §4: a draft is edited under its version, so only a final version is published).
  */
 export function CustomImportsTab({ groupId, executions }: Props) {
   const imports = useImports();
@@ -58,7 +59,7 @@ export function CustomImportsTab({ groupId, executions }: Props) {
         onPreview={(i) => setPreview(i.id)}
         onEdit={(i) => setDialog({ draft: i })}
         publish={{
-          disabled: (i) => executions === undefined || isLatest(i),
+          disabled: (i) => i.isDraft || executions === undefined || isLatest(i),
           onPublish: (i) => void onPublish(i),
           pendingId: publish.isPending ? (publish.variables?.importId ?? null) : null,
         }}

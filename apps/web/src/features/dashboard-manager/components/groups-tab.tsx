@@ -6,13 +6,16 @@ import Skeleton from '@mui/material/Skeleton';
 import { importStatus, REGION_LABELS, type Group, type ImportExecution } from '@callsight/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 import { useGroups } from '../../../lib/groups/get-groups.ts';
-import { useExecutions } from '../api/get-executions.ts';
+import { useLatestExecutions } from '../api/get-latest-executions.ts';
 import { StatusBadge } from './status-badge.tsx';
 
-/** Groups with their import status (spec 001 §4); a row click opens the group's detail. */
+/**
+ * Groups with their import status (spec 001 §4) from each group's latest executions
+ * (/executions/latest); a row click opens the group's detail.
+ */
 export function GroupsTab({ base }: { base: string }) {
   const groups = useGroups();
-  const executions = useExecutions();
+  const executions = useLatestExecutions();
   const navigate = useNavigate();
 
   const byGroup = useMemo(() => {

@@ -16,6 +16,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
+import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import {
   IMPORT_LIMITS,
   IMPORT_TEXTS,
@@ -32,6 +33,7 @@ import { useLogicalDashboards } from '../api/get-logical-dashboards.ts';
 import { reasonOf } from '../api/query-keys.ts';
 import { useUploadImport } from '../api/upload-import.ts';
 import { fileError } from './file-check.ts';
+import { PreviewDialog } from './preview-dialog.tsx';
 
 type Mode = 'zip' | 'group';
 
@@ -41,13 +43,19 @@ export interface ImportDialogProps {
   defaultType: ImportType;
   /** The group the import is for (a group's Custom Imports): not to be changed. */
   fixedGroupId?: string;
-  /** A draft being edited (ZIP mode only: its version does not rise). */
+  /**
+   * A draft being edited (ZIP mode only): its description and draft flag, and its ZIP only when a
+   * new one is chosen; its version does not rise.
+   */
   draft?: DashboardImport;
 }
 
 const TYPE_LABELS: Record<ImportType, string> = { standard: 'Standard', custom: 'Custom' };
 
-/** The import modal: from a ZIP file, or from a group's ticked deployed dashboards. */
+/**
+ * The import modal: from a ZIP file, or from a group's ticked deployed dashboards (whose preview,
+ * spec 001 §7's {groupId}/preview, it can show).
+ */
 export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: ImportDialogProps) {
   const snackbar = useSnackbar();
   const upload = useUploadImport();
@@ -62,6 +70,7 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
   const [isDraft, setIsDraft] = useState(draft?.isDraft ?? false);
   const [groupId, setGroupId] = useState(fixedGroupId ?? draft?.groupId ?? '');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [previewGroup, setPreviewGroup] = useState<string | null>(null);
 
   const groupMode = mode === 'group';
   const dashboards = useGroupDashboards(groupMode ? groupId : null);
@@ -74,7 +83,7 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
   const busy = upload.isPending || fromGroup.isPending;
   const valid = groupMode
     ? Boolean(groupId) && ticked.size > 0
-    : file !== null && fileProblem === null;
+    : (file !== null || Boolean(draft)) && fileProblem === null;
   const showGroupSelect = groupMode || (type === 'custom' && !draft);
 
   const chooseFile = (files: FileList | null) => {
@@ -111,7 +120,7 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
       }
       return;
     }
-    if (!file) return;
+    if (!file && !draft) return;
     const metadata: UploadMetadata = { type, description, isDraft };
     const forGroup = fixedGroupId ?? draft?.groupId ?? (type === 'custom' ? groupId : '');
     if (forGroup) metadata.groupId = forGroup;
@@ -218,6 +227,11 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
                     {file.name}
                   </Typography>
                 )}
+                {draft && !file && (
+                  <Typography variant="body2" color="text.secondary" data-testid="import-file-kept">
+                    {`Optional: without a new ZIP, ${draft.source} stays`}
+                  </Typography>
+                )}
               </Stack>
               {fileProblem && (
                 <Alert severity="error" sx={{ mt: 1 }} data-testid="import-file-error">
@@ -229,9 +243,21 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
 
           {groupMode && groupId && (
             <Box data-testid="group-dashboards">
-              <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
-                Deployed dashboards
-              </Typography>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 0.5 }}
+              >
+                <Typography variant="subtitle2">Deployed dashboards</Typography>
+                <Button
+                  size="small"
+                  startIcon={<VisibilityRoundedIcon fontSize="small" />}
+                  disabled={busy || !dashboards.isSuccess || deployed.length === 0}
+                  onClick={() => setPreviewGroup(groupId)}
+                >
+                  Preview
+                </Button>
+              </Stack>
               {dashboards.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {dashboards.isError && (
                 <Alert severity="error">{IMPORT_TEXTS.fetchDashboardsFailed}</Alert>
@@ -251,9 +277,9 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
                         onChange={() => toggle(d.id)}
                       />
                     }
-                    label={d.name}
+                    label={d.dashboard_title}
                   />
-                  {mappedNames.has(d.name) && !ticked.has(d.id) && (
+                  {mappedNames.has(d.dashboard_title) && !ticked.has(d.id) && (
                     <Alert severity="warning" sx={{ py: 0 }} data-testid="not-exported">
                       {IMPORT_TEXTS.notExported}
                     </Alert>
@@ -297,6 +323,9 @@ export function ImportDialog({ onClose, defaultType, fixedGroupId, draft }: Impo
           {draft ? 'Save' : 'Create'}
         </Button>
       </DialogActions>
+      {previewGroup && (
+        <PreviewDialog groupId={previewGroup} onClose={() => setPreviewGroup(null)} />
+      )}
     </Dialog>
   );
 }

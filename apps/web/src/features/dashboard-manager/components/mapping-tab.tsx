@@ -2,9 +2,9 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,6 +13,9 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useGroupDashboards } from '../api/get-group-dashboards.ts';
 import { useLogicalDashboards } from '../api/get-logical-dashboards.ts';
 import { useMapLogicalDashboards } from '../api/map-logical-dashboards.ts';
+
+/** Skeleton rows while the Mapping tab loads (spec 001 §9: 5 for mapping). */
+const MAPPING_SKELETON_ROWS = 5;
 
 /** Logical (custom) dashboards of a group, each mapped to a deployed dashboard title. */
 export function MappingTab({ groupId }: { groupId: string }) {
@@ -25,9 +28,22 @@ export function MappingTab({ groupId }: { groupId: string }) {
 
   if (logical.isPending || dashboards.isPending)
     return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
+      <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label="Loading mappings">
+        <Stack spacing={2}>
+          {Array.from({ length: MAPPING_SKELETON_ROWS }, (_, i) => (
+            <Stack
+              key={i}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' } }}
+              data-testid="mapping-skeleton-row"
+            >
+              <Skeleton variant="text" sx={{ flex: 1 }} />
+              <Skeleton variant="rounded" height={40} sx={{ flex: 1, minWidth: 240 }} />
+            </Stack>
+          ))}
+        </Stack>
+      </Paper>
     );
   if (logical.isError || dashboards.isError)
     return <Alert severity="error">{IMPORT_TEXTS.loadDashboardsFailed}</Alert>;
@@ -40,7 +56,7 @@ export function MappingTab({ groupId }: { groupId: string }) {
       </Typography>
     );
 
-  const titles = [...new Set(dashboards.data.deployedDashboards.map((d) => d.name))];
+  const titles = [...new Set(dashboards.data.deployedDashboards.map((d) => d.dashboard_title))];
   const valueOf = (id: string, saved: string | null) => chosen[id] ?? saved ?? '';
   const mapped = list
     .map((l) => ({ id: l.id, dashboardName: valueOf(l.id, l.dashboardName) }))

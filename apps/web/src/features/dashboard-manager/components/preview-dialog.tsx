@@ -16,10 +16,8 @@ import Typography from '@mui/material/Typography';
 import { IMPORT_TEXTS } from '@callsight/shared';
 import { useImportPreview } from '../api/get-import-preview.ts';
 
-interface Props {
-  importId: string;
-  onClose: () => void;
-}
+/** An import's preview, or a group's (its deployed dashboards as one import would hold them). */
+type Props = { onClose: () => void } & ({ importId: string } | { groupId: string });
 
 function Section({
   title,
@@ -61,15 +59,25 @@ function Section({
   );
 }
 
-/** 'Dashboard Import Preview': the dashboards (id, name, bytes), charts, databases, datasets. */
-export function PreviewDialog({ importId, onClose }: Props) {
-  const preview = useImportPreview(importId);
+/**
+ * 'Dashboard Import Preview': the dashboards (id, name, bytes), charts, databases, datasets. A
+ * failure says 'Failed to preview import' for an import, 'Failed to fetch preview' for a group.
+ */
+export function PreviewDialog(props: Props) {
+  const { onClose } = props;
+  const isImport = 'importId' in props;
+  const preview = useImportPreview(isImport ? props.importId : props.groupId);
+  const failed = isImport ? IMPORT_TEXTS.previewFailed : IMPORT_TEXTS.fetchPreviewFailed;
   const data = preview.data;
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="import-preview-title">
       <DialogTitle id="import-preview-title">{IMPORT_TEXTS.previewTitle}</DialogTitle>
       <DialogContent dividers>
-        {preview.isError && <Alert severity="error">{IMPORT_TEXTS.fetchPreviewFailed}</Alert>}
+        {preview.isError && (
+          <Alert severity="error" data-testid="preview-error">
+            {failed}
+          </Alert>
+        )}
         {preview.isPending && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading" />

@@ -57,9 +57,9 @@ afterEach(() => {
 });
 
 describe('Dashboard Manager: Groups tab', () => {
-  it('shows each group’s import status badge by the spec rules', async () => {
-    open(BASE, {
-      'GET /api/canvas/v1/executions': () =>
+  it('shows each group’s import status badge by the spec rules, from /executions/latest', async () => {
+    const { calls } = open(BASE, {
+      'GET /api/canvas/v1/executions/latest': () =>
         jsonResponse(200, [
           // Acme Support: the latest custom failed, the standard succeeded → FAILED.
           makeExecution({ groupId: GROUP_ID, type: 'standard', status: 'success' }),
@@ -82,11 +82,13 @@ describe('Dashboard Manager: Groups tab', () => {
     expect(await statusOf('Acme Support')).toBe('FAILED');
     expect(await statusOf('Acme Sales')).toBe('SUCCESS');
     expect(await statusOf('Acme Billing')).toBe('NO DATA');
+    // Every group's latest, chosen by the server: the capped list of executions is not read.
+    expect(calls.some((c) => c.url.split('?')[0] === '/api/canvas/v1/executions')).toBe(false);
   });
 
   it('shows ERROR for every group when the executions fetch fails, and a row opens the group', async () => {
     const { calls } = open(BASE, {
-      'GET /api/canvas/v1/executions': () =>
+      'GET /api/canvas/v1/executions/latest': () =>
         // A refusal, not a 5xx: the query client would retry a 5xx for seconds.
         jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'boom' } }),
     });
@@ -174,8 +176,8 @@ describe('Dashboard Manager: import modal', () => {
         jsonResponse(200, {
           draftDashboards: [],
           deployedDashboards: [
-            { id: 'd-1', name: 'Agent Overview' },
-            { id: 'd-2', name: 'Queue Health' },
+            { id: 'd-1', dashboard_title: 'Agent Overview' },
+            { id: 'd-2', dashboard_title: 'Queue Health' },
           ],
         }),
       [`GET /api/dashboards/${OTHER_GROUP_ID}/custom`]: () =>
@@ -311,8 +313,8 @@ describe('Dashboard Manager: group detail', () => {
         jsonResponse(200, {
           draftDashboards: [],
           deployedDashboards: [
-            { id: 'd-1', name: 'Agent Overview' },
-            { id: 'd-2', name: 'Queue Health' },
+            { id: 'd-1', dashboard_title: 'Agent Overview' },
+            { id: 'd-2', dashboard_title: 'Queue Health' },
           ],
         }),
       'PUT /api/dashboards/custom/logical-1': (init, url) => {
@@ -334,5 +336,112 @@ describe('Dashboard Manager: group detail', () => {
     expect(puts).toEqual([
       { url: '/api/dashboards/custom/logical-1', body: { dashboardName: 'Queue Health' } },
     ]);
+  });
+});
+
+describe('Dashboard Manager: drafts, previews and loading', () => {
+  it('edits a draft without a new ZIP (metadata only: its version stays)', async () => {
+    const draft = makeImport({ version: 4, description: 'Work in progress', isDraft: true });
+    let sent: FormData | null = null;
+    open(`${BASE}/dashboard-imports`, {
+      'GET /api/canvas/v1/upload': () => jsonResponse(200, [draft]),
+      'POST /api/canvas/v1/upload': (init) => {
+        sent = init?.body as FormData;
+        return jsonResponse(200, { ...draft, description: 'Ready', isDraft: false });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit v4' }));
+    await screen.findByTestId('import-dialog');
+    expect(inDialog().getByText('Edit Import v4')).toBeTruthy();
+    expect(inDialog().getByTestId('import-file-kept').textContent).toContain(draft.source);
+    const save = inDialog().getByRole('button', { name: 'Save' });
+    expect(save).toHaveProperty('disabled', false);
+    fireEvent.change(inDialog().getByRole('textbox', { name: 'Description' }), {
+      target: { value: 'Ready' },
+    });
+    fireEvent.click(inDialog().getByRole('checkbox', { name: 'Save as draft' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(snackbar()).toBe(IMPORT_TEXTS.uploaded));
+    const form = sent as unknown as FormData;
+    expect(JSON.parse(String(form.get('metadata')))).toEqual({
+      type: 'standard',
+      description: 'Ready',
+      isDraft: false,
+      importId: draft.id,
+    });
+    expect(form.has('file')).toBe(false);
+  });
+
+  it('disables Publish on a draft row of a group’s custom imports', async () => {
+    const draft = makeImport({ type: 'custom', groupId: GROUP_ID, version: 3, isDraft: true });
+    const final = makeImport({ type: 'custom', groupId: GROUP_ID, version: 2 });
+    open(`${BASE}/group/${GROUP_ID}/custom-imports`, {
+      'GET /api/canvas/v1/executions': () => jsonResponse(200, []),
+      'GET /api/canvas/v1/upload': () => jsonResponse(200, [draft, final]),
+    });
+    const finalButton = await screen.findByRole('button', { name: 'Publish v2' });
+    await waitFor(() => expect(finalButton).toHaveProperty('disabled', false));
+    expect(screen.getByRole('button', { name: 'Publish v3' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Edit v3' })).toBeTruthy();
+  });
+
+  it('says "Failed to preview import" when an import’s preview fails', async () => {
+    const shown = makeImport({ version: 2 });
+    open(`${BASE}/dashboard-imports`, {
+      'GET /api/canvas/v1/upload': () => jsonResponse(200, [shown]),
+      [`GET /api/canvas/v1/upload/${shown.id}/preview`]: () =>
+        jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Import not found' } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview v2' }));
+    expect(await screen.findByTestId('preview-error')).toHaveProperty(
+      'textContent',
+      'Failed to preview import',
+    );
+  });
+
+  it('previews a group’s deployed dashboards from the import modal ({groupId}/preview)', async () => {
+    let fail = true;
+    open(`${BASE}/dashboard-imports`, {
+      'GET /api/canvas/v1/upload': () => jsonResponse(200, []),
+      [`GET /api/canvas/v1/upload/${OTHER_GROUP_ID}/dashboards`]: () =>
+        jsonResponse(200, {
+          draftDashboards: [],
+          deployedDashboards: [{ id: 'dash-1', dashboard_title: 'Agent Overview' }],
+        }),
+      [`GET /api/dashboards/${OTHER_GROUP_ID}/custom`]: () => jsonResponse(200, []),
+      [`GET /api/canvas/v1/upload/${OTHER_GROUP_ID}/preview`]: () =>
+        fail
+          ? jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'no' } })
+          : jsonResponse(200, PREVIEW),
+    });
+    await screen.findByTestId('imports-empty');
+    fireEvent.click(screen.getByRole('button', { name: 'New Import' }));
+    await screen.findByTestId('import-dialog');
+    fireEvent.click(inDialog().getByRole('button', { name: 'From a group' }));
+    fireEvent.mouseDown(inDialog().getByRole('combobox', { name: /Group/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Sales' }));
+    await inDialog().findByRole('checkbox', { name: 'Agent Overview' });
+    const previewButton = inDialog().getByRole('button', { name: 'Preview' });
+    fireEvent.click(previewButton);
+    expect(await screen.findByTestId('preview-error')).toHaveProperty(
+      'textContent',
+      'Failed to fetch preview',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('preview-error')).toBeNull());
+    fail = false;
+    fireEvent.click(previewButton);
+    const rows = await screen.findAllByTestId('preview-dashboards-row');
+    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(['dash-1', 'dash-2']);
+  });
+
+  it('shows 5 skeleton rows while the Mapping tab loads', async () => {
+    open(`${BASE}/group/${GROUP_ID}/mappings`, {
+      'GET /api/canvas/v1/executions': () => jsonResponse(200, []),
+      [`GET /api/dashboards/${GROUP_ID}/custom`]: () => new Promise<Response>(() => {}),
+      [`GET /api/canvas/v1/upload/${GROUP_ID}/dashboards`]: () => new Promise<Response>(() => {}),
+    });
+    await waitFor(() => expect(screen.getAllByTestId('mapping-skeleton-row')).toHaveLength(5));
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

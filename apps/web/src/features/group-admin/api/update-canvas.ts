@@ -2,9 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { GroupActionResultSchema, type GroupActionResult } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /api/groups/:id/canvas/update: redeploys the group's Canvas; answers a message. */
+/**
+ * Update Canvas: POST /api/groups/:id/bi/configure (spec 001 §7, issue 21) installs the group's
+ * latest standard import again; answers the message the UI shows.
+ */
 export function updateCanvas(id: string): Promise<GroupActionResult> {
-  return apiRequest(`/groups/${encodeURIComponent(id)}/canvas/update`, {
+  return apiRequest(`/groups/${encodeURIComponent(id)}/bi/configure`, {
     method: 'POST',
     schema: GroupActionResultSchema,
   });
