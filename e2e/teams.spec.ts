@@ -1,14 +1,47 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiSession, createApiKey, ingest, switchGroup, type ApiSession } from './support/api.ts';
+import {
+  apiSession,
+  createApiKey,
+  ingest,
+  json,
+  switchGroup,
+  type ApiSession,
+} from './support/api.ts';
 import { ACCOUNTS, signInAs } from './support/auth.ts';
 
 /**
  * Teams (issue 20) end to end: an admin creates a team restricted to one agent group with two
  * dashboards and adds a member; the member sees only those two dashboards, and numbers of that
- * agent group's calls only.
+ * agent group's calls only, as the API counts them for an admin.
  */
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
+
+type ChartData = { rows: (string | number | null)[][] };
+
+/**
+ * Call Overview's calls number as the API answers an admin (a user in no team: every call of
+ * the group) over the dashboard's default window (28 days), for these agents' calls.
+ */
+async function adminCallCount(
+  request: APIRequestContext,
+  admin: ApiSession,
+  dashboard: string,
+  agents: string[],
+): Promise<number> {
+  const token = await json<{ token: string }>(
+    await request.post(`/api/dataRoles/default/token/${dashboard}`, { headers: admin.headers }),
+  );
+  const to = new Date();
+  const from = new Date(to.getTime() - 28 * 86_400_000);
+  const data = await json<ChartData>(
+    await request.post(`/api/embed/dashboards/${dashboard}/charts/calls/data`, {
+      headers: { authorization: `Bearer ${token.token}` },
+      data: { from: from.toISOString(), to: to.toISOString(), agent: agents },
+    }),
+  );
+  return Number(data.rows[0]?.[0] ?? -1);
+}
 
 /** The account's API session, switched to Acme Support (its current group from then on). */
 async function inSupport(request: APIRequestContext, role: 'admin' | 'user'): Promise<ApiSession> {
@@ -25,7 +58,7 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   browser,
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const sales = `Sales-${run}`;
   // Acme Support has embeddedCanvasApi; another spec may have left the admin in Acme Sales.
@@ -34,18 +67,27 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   const group = admin.groupId;
   const key = await createApiKey(page.request, admin.headers, `teams-e2e-${run}`);
   const now = Date.now();
-  await ingest(
+  // Agents of this run only: the admin's count by agent is then exactly the agent group's.
+  const calls = ['s1', 's2', 's3', 'p1', 'p2'].map((id, i) => ({
+    contactId: `team-${run}-${id}`,
+    agent: `agent-${id}-${run}@teams.example`,
+    startTime: now - (i + 1) * 3_600_000,
+    endTime: now - (i + 1) * 3_600_000 + 60_000,
+    agentGroups: id.startsWith('s') ? [sales] : [`Support-${run}`],
+  }));
+  await ingest(page.request, key, 'calls', calls);
+  const callOverview = `${group}_Technology-CallOverview`;
+  const salesAgents = calls.filter((c) => c.agentGroups[0] === sales).map((c) => c.agent);
+  const expected = await adminCallCount(page.request, admin, callOverview, salesAgents);
+  // The admin sees the other agent group's calls too: the team's number is not everyone's.
+  const everyone = await adminCallCount(
     page.request,
-    key,
-    'calls',
-    ['s1', 's2', 's3', 'p1', 'p2'].map((id, i) => ({
-      contactId: `team-${run}-${id}`,
-      agent: `agent-${id}@teams.example`,
-      startTime: now - (i + 1) * 3_600_000,
-      endTime: now - (i + 1) * 3_600_000 + 60_000,
-      agentGroups: id.startsWith('s') ? [sales] : [`Support-${run}`],
-    })),
+    admin,
+    callOverview,
+    calls.map((c) => c.agent),
   );
+  expect(expected).toBeGreaterThan(0);
+  expect(everyone).toBeGreaterThan(expected);
 
   // The admin builds the team on the roles page.
   await signInAs(page, 'admin');
@@ -78,7 +120,7 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   await expect(members.getByText(ACCOUNTS.user.email)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/teams-roles.png`, fullPage: true });
 
-  // The member: lands on Dashboards, sees the team's two, and 3 calls (its agent group's).
+  // The member: lands on Dashboards, sees the team's two, and its agent group's calls only.
   const context = await browser.newContext();
   const member = await context.newPage();
   await signInAs(member, 'user');
@@ -87,10 +129,17 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   await expect(nav.getByRole('link')).toHaveCount(2);
   await expect(nav.getByRole('link', { name: 'Overview', exact: true })).toBeVisible();
   await nav.getByRole('link', { name: 'Call Overview' }).click();
-  const calls = member
+  const memberCalls = member
     .frameLocator('[data-testid=dashboard-iframe]')
     .getByTestId('big-number-calls');
-  await expect(calls).toHaveText('3', { timeout: 30_000 });
+  await expect(memberCalls).toHaveText(expected.toLocaleString('en-US'), { timeout: 30_000 });
+  // Overview too: its calls number is the agent group's as the API counts it.
+  const overviewCount = await adminCallCount(page.request, admin, `default_${group}`, salesAgents);
+  await nav.getByRole('link', { name: 'Overview', exact: true }).click();
+  await expect(member).toHaveURL(new RegExp(`/playbooks/default_${group}$`));
+  await expect(memberCalls).toHaveText(overviewCount.toLocaleString('en-US'), {
+    timeout: 30_000,
+  });
   if (SHOTS) await member.screenshot({ path: `${SHOTS}/teams-member.png` });
   // A dashboard outside the team: back to the list.
   await member.goto(`/${group}/playbooks/${group}_Technology-AgentOverview`);

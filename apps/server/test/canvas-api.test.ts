@@ -226,18 +226,122 @@ describe('dashboards and guest tokens', () => {
     }
     expect([...agents]).toEqual(['sam']);
 
-    // A change of conditions applies to the next token's queries.
+    // A change of conditions applies to the next query, under the same token (decision C4).
     await call('PUT', `/api/dataRoles/${team.body.id}`, t.adminHeaders, {
       name: 'Sales',
       conditions: [{ type: 'group2', operator: 'startsWith', value: 'Sales-N' }],
       dashboards: [callOverview],
     });
-    const next = await call<GuestToken>(
+    expect(await callsCount(t.group.id, callOverview, token.body.token)).toBe(1);
+  });
+
+  it("read the token's team on every query: conditions, dashboards and membership", async () => {
+    const t = await tenantWithCalls();
+    const callOverview = canvasDashboardId('calloverview', t.group.id) ?? '';
+    const overview = canvasDashboardId('default', t.group.id) ?? '';
+    const team = await call<Team>('POST', '/api/dataRoles', t.adminHeaders, { name: 'Sales' });
+    const put = (conditions: object[], dashboards: string[]) =>
+      call('PUT', `/api/dataRoles/${team.body.id}`, t.adminHeaders, {
+        name: 'Sales',
+        conditions,
+        dashboards,
+      });
+    await put([{ type: 'group1', operator: 'equals', value: 'Sales' }], [callOverview]);
+    await call('POST', `/api/dataRoles/${team.body.id}/users/${t.member.id}`, t.adminHeaders);
+    const token = (
+      await call<GuestToken>(
+        'POST',
+        `/api/dataRoles/${team.body.id}/token/${callOverview}`,
+        t.memberHeaders,
+      )
+    ).body.token;
+    const auth = { authorization: `Bearer ${token}` };
+    expect(await callsCount(t.group.id, callOverview, token)).toBe(3);
+
+    // Within the 30 s cache: the same token, chart and window read the new conditions at once.
+    await put([{ type: 'group1', operator: 'equals', value: 'Support' }], [callOverview]);
+    expect(await callsCount(t.group.id, callOverview, token)).toBe(1);
+    await put([{ type: 'attributes', field: 'queue', operator: 'equals', value: 'VIP' }], []);
+    expect(await callsCount(t.group.id, callOverview, token)).toBe(2);
+
+    // The dashboard taken off the team's list: its token opens it no more.
+    await put([], [overview]);
+    const notPermitted = await call<Fields>(
       'POST',
-      `/api/dataRoles/${team.body.id}/token/${callOverview}`,
+      `/api/embed/dashboards/${callOverview}/charts/calls/data`,
+      auth,
+      window,
+    );
+    expect(notPermitted.status).toBe(403);
+    expect(notPermitted.body.error.message).toBe("This dashboard is not one of your team's");
+
+    // A removed member's token stops working, for the charts and the dashboard alike.
+    await put([], []);
+    expect(await callsCount(t.group.id, callOverview, token)).toBe(5);
+    await call('DELETE', `/api/dataRoles/${team.body.id}/users/${t.member.id}`, t.adminHeaders);
+    const removed = await call<Fields>(
+      'POST',
+      `/api/embed/dashboards/${callOverview}/charts/calls/data`,
+      auth,
+      window,
+    );
+    expect(removed.status).toBe(403);
+    expect(removed.body.error.message).toBe('You are not a member of this team');
+    expect((await call('GET', `/api/embed/dashboards/${callOverview}`, auth)).status).toBe(403);
+
+    // A token of no team stops seeing everything once its user joins a team.
+    const open = (
+      await call<GuestToken>(
+        'POST',
+        `/api/dataRoles/default/token/${callOverview}`,
+        t.memberHeaders,
+      )
+    ).body.token;
+    expect(await callsCount(t.group.id, callOverview, open)).toBe(5);
+    await call('POST', `/api/dataRoles/${team.body.id}/users/${t.member.id}`, t.adminHeaders);
+    const joined = await call<Fields>(
+      'POST',
+      `/api/embed/dashboards/${callOverview}/charts/calls/data`,
+      { authorization: `Bearer ${open}` },
+      window,
+    );
+    expect(joined.status).toBe(403);
+    expect(joined.body.error.message).toBe('Choose one of your teams to open dashboards');
+  });
+
+  it('open Home to every team under its rules, and never offer it as a dashboard to choose', async () => {
+    const t = await tenantWithCalls();
+    const home = `home_${t.group.id}`;
+    const callOverview = canvasDashboardId('calloverview', t.group.id) ?? '';
+    const listed = await call<DashboardInfo[]>('GET', '/api/dashboards', t.memberHeaders);
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((d) => d.id)).toContain(callOverview);
+    expect(listed.body.map((d) => d.id)).not.toContain(home);
+
+    const team = await call<Team>('POST', '/api/dataRoles', t.adminHeaders, { name: 'Sales' });
+    await call('PUT', `/api/dataRoles/${team.body.id}`, t.adminHeaders, {
+      name: 'Sales',
+      conditions: [{ type: 'group1', operator: 'equals', value: 'Sales' }],
+      dashboards: [callOverview],
+    });
+    await call('POST', `/api/dataRoles/${team.body.id}/users/${t.member.id}`, t.adminHeaders);
+    // A Group Viewer of a team restricted to Call Overview still opens Home, with its calls only.
+    const token = await call<GuestToken>(
+      'POST',
+      `/api/dataRoles/${team.body.id}/token/${home}`,
       t.memberHeaders,
     );
-    expect(await callsCount(t.group.id, callOverview, next.body.token)).toBe(1);
+    expect(token.status, JSON.stringify(token.body)).toBe(200);
+    expect(await callsCount(t.group.id, home, token.body.token)).toBe(3);
+    const spec = await call<DashboardSpec>('GET', `/api/embed/dashboards/${home}`, {
+      authorization: `Bearer ${token.body.token}`,
+    });
+    expect(spec.status).toBe(200);
+    // Other dashboards outside the list stay refused.
+    const other = canvasDashboardId('technology', t.group.id) ?? '';
+    expect(
+      (await call('POST', `/api/dataRoles/${team.body.id}/token/${other}`, t.memberHeaders)).status,
+    ).toBe(403);
   });
 
   it("refuse a token for another group's dashboard, an altered one and an expired one", async () => {

@@ -23,6 +23,7 @@ import type { GuestGrant } from '../services/canvas/guest-token.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import {
   chartData,
+  currentRules,
   dashboardFor,
   dashboardInfo,
   dashboardsFor,
@@ -205,6 +206,8 @@ export async function canvasRoutes({ app, db, authorize, guestTokens, superset }
     },
     handler: async (request) => {
       const { grant } = grantOf(request, request.params.dashboardId);
+      // A token whose user has left the team (or the group) opens nothing more (decision C4).
+      await currentRules(db, grant);
       return dashboardFor(db, grant.groupId, grant.dashboardId);
     },
   });
@@ -213,7 +216,7 @@ export async function canvasRoutes({ app, db, authorize, guestTokens, superset }
     schema: {
       tags,
       summary:
-        "A chart's data over the group's data under the token's team rules (Authorization: Bearer <guest token>)",
+        "A chart's data over the group's data under the token's team's current rules (Authorization: Bearer <guest token>)",
       params: ChartParamsSchema,
       body: ChartDataRequestSchema,
       response: { 200: ChartDataSchema, ...errors },

@@ -90,7 +90,7 @@ describe('app routes', () => {
       currentGroupId: OTHER_GROUP_ID,
     });
     expect(router.state.location.pathname).toBe(`/${OTHER_GROUP_ID}/history/lists`);
-    expect(localStorage.getItem('currentRoleId')).toBe('user:viewer');
+    expect(localStorage.getItem('currentRoleId')).toBeNull();
   });
 
   it('treats a group the user does not belong to as a page not found', async () => {

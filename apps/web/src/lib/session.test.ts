@@ -56,12 +56,14 @@ describe('session store', () => {
       lifetimeSeconds: 900,
       claims: { permissions: ['user:viewer'] },
     });
+    // The team chosen for dashboards (currentRoleId) survives a refreshed session.
+    localStorage.setItem('currentRoleId', 'team-north');
     setSession(token);
     expect(getSession()).toEqual({ ...token, expiresAt: 1_000_000 + 900_000 - 5000 });
     expect(localStorage.getItem('isLoggedIn')).toBe('true');
     expect(localStorage.getItem('tokenExpiry')).toBe(String(1_000_000 + 900_000 - 5000));
     vi.useRealTimers();
-    expect(localStorage.getItem('currentRoleId')).toBe('user:viewer');
+    expect(localStorage.getItem('currentRoleId')).toBe('team-north');
     expect(JSON.stringify(localStorage)).not.toContain(token.accessToken);
     clearSession();
     expect(getSession()).toBeNull();

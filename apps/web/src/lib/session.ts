@@ -37,7 +37,7 @@ export function toClientClock(token: SessionToken, now = Date.now()): SessionTok
 export function setSession(fresh: SessionToken): void {
   const token = toClientClock(fresh);
   current = token;
-  saveSessionMarkers(token.expiresAt, token.claims.permissions[0]);
+  saveSessionMarkers(token.expiresAt);
   emit();
 }
 

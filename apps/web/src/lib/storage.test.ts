@@ -4,6 +4,7 @@ import {
   clearSessionMarkers,
   isAuthenticatedAt,
   readCurrentRoleId,
+  saveCurrentRoleId,
   readIsLoggedIn,
   readRedirectUrl,
   readSidebarExpanded,
@@ -82,10 +83,11 @@ describe('local storage parsing', () => {
   });
 
   it('writes and clears the session markers', () => {
-    saveSessionMarkers(1_800_000, 'user:viewer');
+    saveCurrentRoleId('team-north');
+    saveSessionMarkers(1_800_000);
     expect(localStorage.getItem('isLoggedIn')).toBe('true');
     expect(localStorage.getItem('tokenExpiry')).toBe('1800000');
-    expect(readCurrentRoleId()).toBe('user:viewer');
+    expect(readCurrentRoleId()).toBe('team-north');
     localStorage.setItem('sidebarExpanded', 'false');
     clearSessionMarkers();
     expect(localStorage.getItem('isLoggedIn')).toBeNull();

@@ -118,18 +118,23 @@ export function saveSidebarExpanded(expanded: boolean): void {
   write(STORAGE_KEYS.sidebarExpanded, String(expanded));
 }
 
-/** The role stored for the session (the token's first permission), or null. */
+/**
+ * The team (data role) the user last chose for dashboards, or null (spec 002 §6: remembered as
+ * currentRoleId). Logout forgets it; a session refresh or a group switch leaves it alone.
+ */
 export function readCurrentRoleId(): string | null {
   const raw = read(STORAGE_KEYS.currentRoleId);
   return raw === null || raw === '' ? null : raw;
 }
 
-/** Records a live session: the logged-in marker, the expiry and the role. */
-export function saveSessionMarkers(expiresAt: number, roleId: string | undefined): void {
+export function saveCurrentRoleId(roleId: string): void {
+  write(STORAGE_KEYS.currentRoleId, roleId);
+}
+
+/** Records a live session: the logged-in marker and the expiry. */
+export function saveSessionMarkers(expiresAt: number): void {
   write(STORAGE_KEYS.isLoggedIn, 'true');
   write(STORAGE_KEYS.tokenExpiry, String(expiresAt));
-  if (roleId) write(STORAGE_KEYS.currentRoleId, roleId);
-  else remove(STORAGE_KEYS.currentRoleId);
 }
 
 /** Removes what logout clears: isLoggedIn, tokenExpiry and currentRoleId. */

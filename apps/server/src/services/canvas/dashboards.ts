@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import {
+  AUTH_TEXTS,
   ERROR_CODES,
   type ChartData,
   type ChartDataRequest,
@@ -6,9 +8,12 @@ import {
   type DashboardInfo,
   type DashboardSpec,
   type GuestTokenAnswer,
+  type Team,
+  type TeamCondition,
 } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
+import { memberships, users } from '../../db/schema/index.ts';
 import {
   groupClause,
   RlsClauseError,
@@ -26,13 +31,15 @@ import { myTeams } from './teams.ts';
 
 const DASHBOARD_NOT_FOUND = 'Dashboard not found';
 
-/** The group's dashboards: the standard set (issue 20) and what imports installed (issue 21). */
+/**
+ * The group's dashboards to choose from: the standard set (issue 20) and what imports installed
+ * (issue 21). Home's dashboard is the Home page's, never a choice (decision C5).
+ */
 export async function dashboardsFor(db: DbOrTx, groupId: string): Promise<DashboardInfo[]> {
-  return (await groupDashboardSpecs(db, groupId)).map((d) => ({
-    id: d.id,
-    name: d.title,
-    embeddedID: d.id,
-  }));
+  const home = homeDashboardId(groupId);
+  return (await groupDashboardSpecs(db, groupId))
+    .filter((d) => d.id !== home)
+    .map((d) => ({ id: d.id, name: d.title, embeddedID: d.id }));
 }
 
 export async function dashboardFor(
@@ -61,10 +68,20 @@ export const TOKEN_TEXTS = {
   notPermitted: "This dashboard is not one of your team's",
 } as const;
 
+/** A team may open the dashboard: its list holds it or is empty; Home is every team's (C5). */
+function teamMayOpen(team: Team, groupId: string, dashboardId: string): boolean {
+  return (
+    !team.dashboards.length ||
+    team.dashboards.includes(dashboardId) ||
+    dashboardId === homeDashboardId(groupId)
+  );
+}
+
 /**
  * POST /dataRoles/{roleId}/token/{dashboardId}: a guest token for one of the group's dashboards,
  * under one of the caller's teams (its conditions become the token's row rules; its dashboard
- * list must hold the dashboard, or be empty), or 'default' for a user in no team (no rules).
+ * list must hold the dashboard, or be empty; Home is open to every team, under its rules), or
+ * 'default' for a user in no team (no rules).
  * A dashboard mapped to a configured Superset gets Superset's guest token, the rules as its rls.
  */
 export async function guestTokenFor(
@@ -87,7 +104,7 @@ export async function guestTokenFor(
   } else {
     team = teams.find((t) => t.id === roleId) ?? null;
     if (!team) throw forbidden(TOKEN_TEXTS.notYourTeam);
-    if (team.dashboards.length && !team.dashboards.includes(dashboard.id))
+    if (!teamMayOpen(team, ctx.scope.groupId, dashboard.id))
       throw forbidden(TOKEN_TEXTS.notPermitted);
   }
   const rules = team?.conditions ?? [];
@@ -132,7 +149,10 @@ export async function guestTokenFor(
   return { ...token, provider: 'builtin' };
 }
 
-/** Chart answers kept this long per token, chart and filters (a dashboard's reloads and tabs). */
+/**
+ * Chart answers kept this long per token, row rules, chart and filters (a dashboard's reloads
+ * and tabs).
+ */
 const CACHE_MS = 30_000;
 const CACHE_MAX = 500;
 const cache = new Map<string, { at: number; data: Promise<ChartData> }>();
@@ -154,8 +174,36 @@ function cached(key: string, load: () => Promise<ChartData>): Promise<ChartData>
 }
 
 /**
+ * The row rules a guest token reads under now (decision C4): its team's current conditions,
+ * while its user is still in the group and in that team and the team may open the dashboard;
+ * no rules for a token of no team while its user is still in none. Read on every query, so a
+ * change of conditions or membership holds at once rather than when the token expires.
+ */
+export async function currentRules(db: DbOrTx, grant: GuestGrant): Promise<TeamCondition[]> {
+  const scope = forGroup(db, grant.groupId);
+  const [user] = await db
+    .select({ isSuper: users.isSuper, role: memberships.role })
+    .from(users)
+    .leftJoin(memberships, scope.owns(memberships, eq(memberships.userId, users.id)))
+    .where(eq(users.id, grant.userId))
+    .limit(1);
+  if (!user || (!user.isSuper && !user.role)) throw forbidden(AUTH_TEXTS.notMember);
+  const teams = await myTeams(scope, grant.userId);
+  if (grant.teamId === null) {
+    if (teams.length) throw forbidden(TOKEN_TEXTS.chooseTeam);
+    return [];
+  }
+  const team = teams.find((t) => t.id === grant.teamId);
+  if (!team) throw forbidden(TOKEN_TEXTS.notYourTeam);
+  if (!teamMayOpen(team, grant.groupId, grant.dashboardId))
+    throw forbidden(TOKEN_TEXTS.notPermitted);
+  return team.conditions;
+}
+
+/**
  * POST /embed/dashboards/{id}/charts/{chartId}/data: one chart of the token's dashboard over its
- * group's data, in the window, through the dashboard's native filters and the team's row rules.
+ * group's data, in the window, through the dashboard's native filters and the team's current
+ * row rules (`currentRules`).
  */
 export async function chartData(
   db: DbOrTx,
@@ -181,13 +229,15 @@ export async function chartData(
     filters.push({ column: 'agent', operator: 'IN', value: request.agent });
   if (request.agentIsp?.length)
     filters.push({ column: 'agent_isp', operator: 'IN', value: request.agentIsp });
-  return cached(JSON.stringify([token, chartId, request]), () =>
+  const rules = await currentRules(db, grant);
+  // Keyed by the rules read now too: a change of conditions never answers from the cache.
+  return cached(JSON.stringify([token, rules, chartId, request]), () =>
     runChart(chart, {
       scope: forGroup(db, grant.groupId),
       from,
       to,
       filters,
-      rowFilter: DATASETS[chart.datasetId].rowFilter(grant.rules),
+      rowFilter: DATASETS[chart.datasetId].rowFilter(rules),
     }),
   );
 }

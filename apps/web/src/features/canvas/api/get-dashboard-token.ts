@@ -1,21 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { GuestTokenSchema, TeamListSchema, type GuestTokenAnswer } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** The team the user last chose (spec 002 §6: remembered as currentRoleId). */
-const CURRENT_ROLE_KEY = 'currentRoleId';
-
-export const readCurrentRoleId = (): string | null => localStorage.getItem(CURRENT_ROLE_KEY);
-export const saveCurrentRoleId = (id: string) => localStorage.setItem(CURRENT_ROLE_KEY, id);
+import { readCurrentRoleId, saveCurrentRoleId } from '../../../lib/storage.ts';
 
 /**
- * The team a dashboard opens under: the remembered one if the user is still in it, else their
- * first team, else 'default' (a user in no team).
+ * The team a dashboard opens under: `wanted` (else the remembered one) if the user is still in
+ * it, else their first team, else 'default' (a user in no team).
  */
-async function currentRole(): Promise<string> {
+async function currentRole(wanted: string | null): Promise<string> {
   const teams = await apiRequest('/api/dataRoles/me', { schema: TeamListSchema });
-  const remembered = readCurrentRoleId();
-  if (remembered && teams.some((t) => t.id === remembered)) return remembered;
+  const preferred = wanted ?? readCurrentRoleId();
+  if (preferred && teams.some((t) => t.id === preferred)) return preferred;
   const first = teams[0]?.id;
   if (first) saveCurrentRoleId(first);
   return first ?? 'default';
@@ -23,24 +18,37 @@ async function currentRole(): Promise<string> {
 
 /**
  * POST /api/dataRoles/{roleId}/token/{dashboardId}: a guest token for the embedded dashboard,
- * ours (provider 'builtin') or a configured Superset's, with where to embed it from.
+ * ours (provider 'builtin') or a configured Superset's, with where to embed it from; under
+ * `roleId` when the user is in that team, else their current team.
  */
-export async function getDashboardToken(dashboardId: string): Promise<GuestTokenAnswer> {
-  const roleId = await currentRole();
+export async function getDashboardToken(
+  dashboardId: string,
+  roleId: string | null = null,
+): Promise<GuestTokenAnswer> {
+  const role = await currentRole(roleId);
   return apiRequest(
-    `/api/dataRoles/${encodeURIComponent(roleId)}/token/${encodeURIComponent(dashboardId)}`,
+    `/api/dataRoles/${encodeURIComponent(role)}/token/${encodeURIComponent(dashboardId)}`,
     { schema: GuestTokenSchema, method: 'POST' },
   );
 }
 
+/** The key of a dashboard's guest token: per group, team and dashboard (a team's own rows). */
+export const dashboardTokenKey = (groupId: string, roleId: string | null, dashboardId: string) =>
+  ['dashboard-token', groupId, roleId ?? '', dashboardId] as const;
+
 /**
- * A guest token, renewed a minute before it expires (tokens last 5 minutes). Superset's embedded
- * SDK renews its own through getDashboardToken, so a Superset token is not renewed here.
+ * A guest token under a team (default: the remembered one), renewed a minute before it expires
+ * (tokens last 5 minutes). Superset's embedded SDK renews its own through getDashboardToken, so
+ * a Superset token is not renewed here.
  */
-export function useDashboardToken(groupId: string, dashboardId: string) {
+export function useDashboardToken(
+  groupId: string,
+  dashboardId: string,
+  roleId: string | null = readCurrentRoleId(),
+) {
   return useQuery({
-    queryKey: ['dashboard-token', groupId, dashboardId],
-    queryFn: () => getDashboardToken(dashboardId),
+    queryKey: dashboardTokenKey(groupId, roleId, dashboardId),
+    queryFn: () => getDashboardToken(dashboardId, roleId),
     staleTime: 4 * 60_000,
     refetchInterval: (query) => (query.state.data?.provider === 'superset' ? false : 4 * 60_000),
     retry: false,

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { paths } from '../../../lib/paths.ts';
 import { getDashboardToken, useDashboardToken } from '../api/get-dashboard-token.ts';
+import { frameMessage, postFrameMessage } from '../embed/frame-messages.ts';
 
 const frameSx = (height: string | undefined) => ({
   width: '100%',
@@ -21,11 +22,12 @@ const frameSx = (height: string | undefined) => ({
  */
 function SupersetDashboard(props: {
   dashboardId: string;
+  roleId: string | null;
   embeddedId: string;
   supersetDomain: string;
   height?: string;
 }) {
-  const { dashboardId, embeddedId, supersetDomain } = props;
+  const { dashboardId, roleId, embeddedId, supersetDomain } = props;
   const container = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -41,7 +43,7 @@ function SupersetDashboard(props: {
       id: embeddedId,
       supersetDomain,
       mountPoint,
-      fetchGuestToken: () => getDashboardToken(dashboardId).then((t) => t.token),
+      fetchGuestToken: () => getDashboardToken(dashboardId, roleId).then((t) => t.token),
       dashboardUiConfig: { hideTitle: true },
       iframeTitle: 'Embedded dashboard',
     }).then(
@@ -58,7 +60,7 @@ function SupersetDashboard(props: {
       unmount?.();
       mountPoint.remove();
     };
-  }, [dashboardId, embeddedId, supersetDomain]);
+  }, [dashboardId, roleId, embeddedId, supersetDomain]);
 
   if (error) return <Alert severity="error">{error}</Alert>;
   return (
@@ -70,32 +72,59 @@ function SupersetDashboard(props: {
   );
 }
 
+/** Our embed page's address: the dashboard, the query string it reads, the token in the fragment. */
+export function embedSrc(dashboardId: string, token: string, search = ''): string {
+  const href = paths.embedDashboard.getHref(dashboardId, token);
+  const hash = href.indexOf('#');
+  const query = search && !search.startsWith('?') ? `?${search}` : search;
+  return `${href.slice(0, hash)}${query}${href.slice(hash)}`;
+}
+
 /**
  * An embedded dashboard (issue 20): a guest token for it, then our embed page in a frame, or a
  * configured Superset's dashboard when the token is Superset's. A call link clicked in ours
- * posts a navigate message; the call opens at `callBase`/call/{id}.
+ * posts a navigate message; the call opens at `callBase`/call/{id}. The frame loads once with
+ * the first token; each renewed one is posted to it (frame-messages.ts), so that its charts keep
+ * reading after the first token's 5 minutes.
  */
 export function DashboardFrame(props: {
   groupId: string;
   dashboardId: string;
   /** Where call links open: {callBase}/call/{contactId}. */
   callBase: string;
+  /** The team it opens under (default: the remembered one). */
+  roleId?: string | null;
+  /** The query string the embed reads (its `filter`: range and auto refresh). */
+  search?: string;
   height?: string;
 }) {
   const { groupId, dashboardId, callBase } = props;
-  const token = useDashboardToken(groupId, dashboardId);
+  const roleId = props.roleId ?? null;
+  const token = useDashboardToken(groupId, dashboardId, props.roleId);
   const navigate = useNavigate();
-  // The first token's frame stays: a renewed token goes to the next load, not a reload.
+  const frame = useRef<HTMLIFrameElement>(null);
+  const latest = useRef<string | null>(null);
+  // The first token's address stays: a new address would reload the frame and lose its state.
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
-    if (token.data && !src) setSrc(paths.embedDashboard.getHref(dashboardId, token.data.token));
-  }, [token.data, src, dashboardId]);
+    if (token.data && !src) setSrc(embedSrc(dashboardId, token.data.token, props.search));
+  }, [token.data, src, dashboardId, props.search]);
+  useEffect(() => {
+    latest.current = token.data?.token ?? null;
+    if (latest.current)
+      postFrameMessage(frame.current?.contentWindow, { type: 'token', token: latest.current });
+  }, [token.data]);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
-      const data = event.data as { type?: unknown; path?: unknown } | null;
-      if (data?.type !== 'navigate' || typeof data.path !== 'string') return;
-      const match = /^\/call\/([^/]+)$/.exec(data.path);
+      const message = frameMessage(event);
+      if (message?.type === 'embed-ready') {
+        const own = frame.current?.contentWindow;
+        if (own && event.source === own && latest.current)
+          postFrameMessage(own, { type: 'token', token: latest.current });
+        return;
+      }
+      if (message?.type !== 'navigate') return;
+      const match = /^\/call\/([^/]+)$/.exec(message.path);
       if (match?.[1]) void navigate(`${callBase}/call/${match[1]}`);
     };
     window.addEventListener('message', onMessage);
@@ -108,6 +137,7 @@ export function DashboardFrame(props: {
     return (
       <SupersetDashboard
         dashboardId={dashboardId}
+        roleId={roleId}
         embeddedId={data.embeddedId}
         supersetDomain={data.supersetDomain}
         {...(props.height ? { height: props.height } : {})}
@@ -117,6 +147,7 @@ export function DashboardFrame(props: {
   return (
     <Box
       component="iframe"
+      ref={frame}
       title="Embedded dashboard"
       src={src}
       data-testid="dashboard-iframe"

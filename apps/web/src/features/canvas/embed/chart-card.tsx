@@ -10,21 +10,19 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type Query } from '@tanstack/react-query';
 import type { ChartData, ChartDataRequest, ChartSpec } from '@callsight/shared';
 import { EChart } from '../../../components/charts/index.ts';
 import { chartOption, singleValue } from './chart-option.ts';
 import { getEmbedChartData } from './embed-api.ts';
+import { postFrameMessage } from './frame-messages.ts';
 
 const CHART_HEIGHT = 260;
 const NO_DATA = 'No data Found';
 
 /** Asks the page that frames the dashboard to open a call (spec 002 §2.12 navigate message). */
 function openCall(contactId: string) {
-  window.parent.postMessage(
-    { type: 'navigate', path: `/call/${contactId}` },
-    window.location.origin,
-  );
+  postFrameMessage(window.parent, { type: 'navigate', path: `/call/${contactId}` });
 }
 
 function cellText(v: ChartData['rows'][number][number]) {
@@ -121,17 +119,43 @@ export function ChartPlaceholder(props: { title: string; text: string }) {
   );
 }
 
+/**
+ * How a chart query reads: with the latest guest token, cached under `scope` (what its rows
+ * depend on: the team), not the token, so that a renewed token neither reloads nor blanks it.
+ */
+export interface ChartAuth {
+  token: string;
+  scope: string;
+}
+
+type ChartKey = readonly [string, string, string, string, ChartDataRequest];
+
+/** Only the window slid forward (an auto refresh): same span, same filters. */
+function slidOnly(a: ChartDataRequest, b: ChartDataRequest): boolean {
+  const span = (r: ChartDataRequest) => Date.parse(r.to) - Date.parse(r.from);
+  return (
+    span(a) === span(b) &&
+    JSON.stringify([a.agent, a.agentIsp]) === JSON.stringify([b.agent, b.agentIsp])
+  );
+}
+
 /** One chart's data in a window, shared by every reader of that chart (one request). */
 export function useChartData(
   dashboardId: string,
   chartId: string,
-  token: string,
+  auth: ChartAuth,
   request: ChartDataRequest,
 ) {
   return useQuery({
-    queryKey: ['embed-chart', dashboardId, chartId, token, request],
-    queryFn: () => getEmbedChartData(dashboardId, chartId, token, request),
+    queryKey: ['embed-chart', dashboardId, chartId, auth.scope, request] as ChartKey,
+    queryFn: () => getEmbedChartData(dashboardId, chartId, auth.token, request),
     staleTime: 30_000,
+    // An auto refresh keeps the chart drawn until its next answer; a new range shows a skeleton.
+    placeholderData: (previous, query?: Query<ChartData, Error, ChartData, ChartKey>) => {
+      const before = query?.queryKey;
+      if (!before || before[2] !== chartId || before[3] !== auth.scope) return undefined;
+      return slidOnly(before[4], request) ? previous : undefined;
+    },
   });
 }
 
@@ -139,12 +163,12 @@ export function useChartData(
 export function ChartCard(props: {
   dashboardId: string;
   spec: ChartSpec;
-  token: string;
+  auth: ChartAuth;
   /** The window, and the dashboard's agent and ISP filters. */
   window: ChartDataRequest;
 }) {
-  const { dashboardId, spec, token, window: request } = props;
-  const data = useChartData(dashboardId, spec.id, token, request);
+  const { dashboardId, spec, auth, window: request } = props;
+  const data = useChartData(dashboardId, spec.id, auth, request);
   const small = spec.vizType === 'big_number_total';
   return (
     <Paper variant="outlined" sx={{ p: 2, height: '100%' }} role="region" aria-label={spec.title}>

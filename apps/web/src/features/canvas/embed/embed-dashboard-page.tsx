@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -10,12 +10,25 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { TIME_RANGE_DAYS, type ChartDataRequest, type DashboardSpec } from '@callsight/shared';
-import { ChartCard, ChartPlaceholder, useChartData } from './chart-card.tsx';
+import {
+  DASHBOARD_DEFAULT_FILTER,
+  TIME_RANGE_DAYS,
+  quickRangeByLabel,
+  resolveTimePoint,
+  type ChartDataRequest,
+  type DashboardSpec,
+} from '@callsight/shared';
+import { FILTER_PARAM, readFilter } from '../../../lib/url-filter.ts';
+import { ChartCard, ChartPlaceholder, useChartData, type ChartAuth } from './chart-card.tsx';
 import { getEmbedDashboard } from './embed-api.ts';
+import { frameMessage, postFrameMessage } from './frame-messages.ts';
 
-type Range = DashboardSpec['defaultTimeRange'];
-const RANGES = Object.keys(TIME_RANGE_DAYS) as Range[];
+type DashboardRange = DashboardSpec['defaultTimeRange'];
+const RANGES = Object.keys(TIME_RANGE_DAYS) as DashboardRange[];
+const isDashboardRange = (label: string): label is DashboardRange =>
+  Object.hasOwn(TIME_RANGE_DAYS, label);
+/** Auto refresh never runs more often than this, whatever the filter says. */
+const MIN_REFRESH_MS = 5000;
 const VISUALLY_HIDDEN = {
   position: 'absolute',
   width: 1,
@@ -29,18 +42,66 @@ export function tokenOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
 }
 
+/**
+ * The guest token to read with: the fragment's, then each renewed one the framing page posts
+ * (only from the page framing this one, of our origin). Says it listens once mounted, so that a
+ * token renewed while the frame loaded is not lost.
+ */
+function useGuestToken(hash: string): string {
+  const [token, setToken] = useState(() => tokenOf(hash));
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const message = frameMessage(event);
+      if (message?.type === 'token' && event.source === window.parent) setToken(message.token);
+    };
+    window.addEventListener('message', onMessage);
+    if (window.parent !== window) postFrameMessage(window.parent, { type: 'embed-ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  return token;
+}
+
+/** The embed's `filter` parameter (spec 000 §2.2), or null when the address has none. */
+export function embedFilter(search: string) {
+  const text = new URLSearchParams(search).get(FILTER_PARAM);
+  return text === null ? null : readFilter(DASHBOARD_DEFAULT_FILTER, text);
+}
+
+/** The window of a range label (the dashboard's, or a quick range such as 'Last 15 minutes'). */
+export function rangeWindow(label: string, now: Date): { from: string; to: string } {
+  const quick = isDashboardRange(label) ? null : quickRangeByLabel(label);
+  if (quick)
+    return {
+      from: resolveTimePoint(quick.from, now).toISOString(),
+      to: resolveTimePoint(quick.to, now, { roundUp: true }).toISOString(),
+    };
+  const days = isDashboardRange(label) ? TIME_RANGE_DAYS[label] : TIME_RANGE_DAYS['Last 28 days'];
+  return { from: new Date(now.getTime() - days * 86_400_000).toISOString(), to: now.toISOString() };
+}
+
+/** A tick every `ms` (0: never), to slide an auto-refreshed window forward. */
+function useTick(ms: number): number {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (ms <= 0) return;
+    const timer = window.setInterval(() => setTick((t) => t + 1), Math.max(ms, MIN_REFRESH_MS));
+    return () => window.clearInterval(timer);
+  }, [ms]);
+  return tick;
+}
+
 /** The dashboard's Agent and ISP filters: the values of the window, from its filter box. */
 function NativeFilters(props: {
   dashboardId: string;
   chartId: string;
-  token: string;
+  auth: ChartAuth;
   window: ChartDataRequest;
   agents: string[];
   isps: string[];
   onAgents: (v: string[]) => void;
   onIsps: (v: string[]) => void;
 }) {
-  const values = useChartData(props.dashboardId, props.chartId, props.token, props.window);
+  const values = useChartData(props.dashboardId, props.chartId, props.auth, props.window);
   const of = (column: string) =>
     (values.data?.rows ?? []).flatMap((r) =>
       r[0] === column && r[1] !== null ? [String(r[1])] : [],
@@ -76,10 +137,10 @@ function NeedsNote(props: {
   text: string;
   dashboardId: string;
   chartId: string;
-  token: string;
+  auth: ChartAuth;
   window: ChartDataRequest;
 }) {
-  const data = useChartData(props.dashboardId, props.chartId, props.token, props.window);
+  const data = useChartData(props.dashboardId, props.chartId, props.auth, props.window);
   if (!data.data || data.data.rows.length) return null;
   return (
     <Alert severity="info" sx={{ mb: 2 }}>
@@ -89,31 +150,41 @@ function NeedsNote(props: {
 }
 
 /**
- * /embed/dashboard/:dashboardId#token=…: a dashboard of the engine (issue 20) in the frame of
- * Canvas, Home or Dashboards; it reads with its guest token only.
+ * /embed/dashboard/:dashboardId?filter=…#token=…: a dashboard of the engine (issue 20) in the
+ * frame of Canvas, Home or Dashboards; it reads with its guest token only. The `filter`
+ * parameter (Canvas keeps it from its own address) sets the range and the auto refresh;
+ * without one, the dashboard's own range and no refresh.
  */
 export function EmbedDashboardPage() {
   const { dashboardId = '' } = useParams();
-  const { hash } = useLocation();
-  const token = tokenOf(hash);
+  const { hash, search } = useLocation();
+  const token = useGuestToken(hash);
+  // The frame lives under one team (a switch loads a new frame): the cache needs no token.
+  const auth = useMemo<ChartAuth>(() => ({ token, scope: 'frame' }), [token]);
+  const filter = useMemo(() => embedFilter(search), [search]);
   const dashboard = useQuery({
-    queryKey: ['embed-dashboard', dashboardId, token],
+    queryKey: ['embed-dashboard', dashboardId],
     queryFn: () => getEmbedDashboard(dashboardId, token),
     enabled: token !== '',
     retry: false,
   });
-  const [chosen, setChosen] = useState<Range | null>(null);
+  const [chosen, setChosen] = useState<string | null>(null);
   const [agents, setAgents] = useState<string[]>([]);
   const [isps, setIsps] = useState<string[]>([]);
-  const range = chosen ?? dashboard.data?.defaultTimeRange ?? 'Last 28 days';
-  // The window is fixed when the range is chosen, so the charts' queries share it.
-  const timeWindow = useMemo(() => {
-    const to = Date.now();
-    return {
-      from: new Date(to - TIME_RANGE_DAYS[range] * 86_400_000).toISOString(),
-      to: new Date(to).toISOString(),
-    };
-  }, [range]);
+  // The filter's range: one of the dashboard's, or a quick range ('Last 15 minutes' by default).
+  const asked = !filter
+    ? null
+    : isDashboardRange(filter.range)
+      ? filter.range
+      : (quickRangeByLabel(filter.range)?.label ?? null);
+  const range = chosen ?? asked ?? dashboard.data?.defaultTimeRange ?? 'Last 28 days';
+  const ranges = asked && !isDashboardRange(asked) ? [asked, ...RANGES] : RANGES;
+  // The filter's range refreshes; a range picked here is the user's, read once (a 28-day
+  // dashboard recomputed every 10 s would cost the server for 10 s of new calls).
+  const tick = useTick(filter?.autoRefresh && range === asked ? filter.refreshInterval : 0);
+  // The window is fixed when the range is chosen (or refreshed), so the charts' queries share it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const timeWindow = useMemo(() => rangeWindow(range, new Date()), [range, tick]);
   const span = useMemo<ChartDataRequest>(
     () => ({
       ...timeWindow,
@@ -122,7 +193,6 @@ export function EmbedDashboardPage() {
     }),
     [timeWindow, agents, isps],
   );
-
   if (!token) return <Alert severity="error">This dashboard needs a token.</Alert>;
   if (dashboard.isError) return <Alert severity="error">{dashboard.error.message}</Alert>;
   if (!dashboard.data) return <LinearProgress aria-label="Loading the dashboard" />;
@@ -148,10 +218,10 @@ export function EmbedDashboardPage() {
           size="small"
           exclusive
           value={range}
-          onChange={(_, v: Range | null) => v && setChosen(v)}
+          onChange={(_, v: string | null) => v && setChosen(v)}
           aria-label="Time range"
         >
-          {RANGES.map((r) => (
+          {ranges.map((r) => (
             <ToggleButton key={r} value={r}>
               {r}
             </ToggleButton>
@@ -161,7 +231,7 @@ export function EmbedDashboardPage() {
           <NativeFilters
             dashboardId={spec.id}
             chartId={spec.filterBox.id}
-            token={token}
+            auth={auth}
             window={timeWindow}
             agents={agents}
             isps={isps}
@@ -175,7 +245,7 @@ export function EmbedDashboardPage() {
           text={spec.needs}
           dashboardId={spec.id}
           chartId={spec.needsUnlessChart}
-          token={token}
+          auth={auth}
           window={span}
         />
       ) : spec.needs ? (
@@ -199,7 +269,7 @@ export function EmbedDashboardPage() {
                 {cell.placeholder ? (
                   <ChartPlaceholder title={cell.chart.title} text={cell.placeholder} />
                 ) : (
-                  <ChartCard dashboardId={spec.id} spec={cell.chart} token={token} window={span} />
+                  <ChartCard dashboardId={spec.id} spec={cell.chart} auth={auth} window={span} />
                 )}
               </Box>
             ))}

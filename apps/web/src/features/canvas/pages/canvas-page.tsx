@@ -3,7 +3,13 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import { canvasDashboardId, isCanvasKey } from '@callsight/shared';
+import {
+  DASHBOARD_DEFAULT_FILTER,
+  canvasDashboardId,
+  encodeFilter,
+  isCanvasKey,
+} from '@callsight/shared';
+import { FILTER_PARAM } from '../../../lib/url-filter.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { CANVAS_LABELS } from '../canvas-labels.ts';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
@@ -14,6 +20,16 @@ import { useCanvasDashboard } from '../api/get-canvas-dashboard.ts';
 export function CanvasIndexRedirect() {
   const { search, hash } = useLocation();
   return <Navigate to={{ pathname: 'default', search, hash }} replace />;
+}
+
+/**
+ * The query string a canvas dashboard's embed reads: the page's own, kept as it is (spec 000
+ * §2.1), with the dashboard default filter (§2.2) when it has no `filter`.
+ */
+export function embedSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  if (!params.has(FILTER_PARAM)) params.set(FILTER_PARAM, encodeFilter(DASHBOARD_DEFAULT_FILTER));
+  return `?${params.toString()}`;
 }
 
 /** /canvas/list: every dashboard of the group, each opening in the canvas frame. */
@@ -45,6 +61,8 @@ function DashboardList({ groupId }: { groupId: string }) {
  */
 export function CanvasPage() {
   const { groupId = '', key = '', '*': rest = '' } = useParams();
+  const { search } = useLocation();
+  const forwarded = embedSearch(search);
   const dashboardId = canvasDashboardId(key, groupId);
   const known = isCanvasKey(key) && key !== 'list' && dashboardId !== null && rest === '';
   // A canvas name opens what it is mapped to (Dashboard Manager), else its standard dashboard.
@@ -64,7 +82,14 @@ export function CanvasPage() {
       <span hidden data-testid="canvas-dashboard-id">
         {id}
       </span>
-      <DashboardFrame key={id} groupId={groupId} dashboardId={id} callBase={`/${groupId}`} />
+      {/* A new query string (a shared link, Back) loads the frame anew with it. */}
+      <DashboardFrame
+        key={`${id}${forwarded}`}
+        groupId={groupId}
+        dashboardId={id}
+        search={forwarded}
+        callBase={`/${groupId}`}
+      />
     </>
   );
 }

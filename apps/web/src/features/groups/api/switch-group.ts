@@ -22,7 +22,7 @@ export function useSwitchGroup(onSwitched: (token: SessionToken) => void) {
   return useMutation({
     mutationFn: switchGroup,
     onSuccess: (token) => {
-      saveSessionMarkers(toClientClock(token).expiresAt, token.claims.permissions[0]);
+      saveSessionMarkers(toClientClock(token).expiresAt);
       onSwitched(token);
     },
   });

@@ -8,13 +8,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { canvasDashboardId, TIME_RANGE_DAYS, type CanvasKey } from '@callsight/shared';
+import { canAccess, canvasDashboardId, TIME_RANGE_DAYS, type CanvasKey } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { openHelpArticle } from '../../../components/help-button/index.ts';
 import { HELP_ARTICLES } from '../../../app/help-articles.ts';
 import { useShell } from '../../../app/access.tsx';
+import { readCurrentRoleId } from '../../../lib/storage.ts';
 import { getDashboardToken } from '../../canvas/api/get-dashboard-token.ts';
-import { ChartCard } from '../../canvas/embed/chart-card.tsx';
+import { ChartCard, type ChartAuth } from '../../canvas/embed/chart-card.tsx';
 import { getEmbedDashboard } from '../../canvas/embed/embed-api.ts';
 import { HomeAskBox } from '../components/home-ask-box.tsx';
 
@@ -45,14 +46,22 @@ function SectionSkeleton() {
   );
 }
 
-/** /home, /dashboard: Home, the group's four risk sections over 28 days. */
+/** The page a section's Explore Dashboard opens: Collection Coverage is for admins (spec 000 §2.4). */
+const exploreGate = (key: CanvasKey) => (key === 'coverage' ? 'canvasAdmin' : 'canvas');
+
+/**
+ * /home, /dashboard: Home, the group's four risk sections over 28 days, under the user's current
+ * team (its row rules; Home is every team's dashboard). A section's Explore Dashboard shows only
+ * to those who may open its canvas page.
+ */
 export function HomePage() {
   const { groupId = '' } = useParams();
   const { access } = useShell();
   const homeId = `home_${groupId}`;
+  const roleId = readCurrentRoleId();
   const token = useQuery({
-    queryKey: ['home-token', groupId],
-    queryFn: () => getDashboardToken(homeId),
+    queryKey: ['home-token', groupId, roleId ?? ''],
+    queryFn: () => getDashboardToken(homeId, roleId),
     retry: AUTH_TRIES - 1,
     retryDelay: AUTH_RETRY_MS,
     staleTime: 4 * 60_000,
@@ -64,6 +73,12 @@ export function HomePage() {
     enabled: Boolean(token.data),
     staleTime: Infinity,
   });
+  const tokenText = token.data?.token ?? '';
+  // Cached per team, not per token: a renewed token neither reloads nor blanks the charts.
+  const auth = useMemo<ChartAuth>(
+    () => ({ token: tokenText, scope: roleId ?? '' }),
+    [tokenText, roleId],
+  );
   const span = useMemo(() => {
     const to = Date.now();
     return {
@@ -101,15 +116,17 @@ export function HomePage() {
                   {section.title}
                 </Typography>
                 <Stack direction="row" spacing={1}>
-                  <Button
-                    variant="contained"
-                    size="small"
-                    component={RouterLink}
-                    to={`/${groupId}/canvas/${section.explore}`}
-                    data-dashboard={dashboardId}
-                  >
-                    Explore Dashboard
-                  </Button>
+                  {canAccess(exploreGate(section.explore), access) && (
+                    <Button
+                      variant="contained"
+                      size="small"
+                      component={RouterLink}
+                      to={`/${groupId}/canvas/${section.explore}`}
+                      data-dashboard={dashboardId}
+                    >
+                      Explore Dashboard
+                    </Button>
+                  )}
                   <Button
                     variant="outlined"
                     size="small"
@@ -138,12 +155,7 @@ export function HomePage() {
                       key={cell.chart.id}
                       sx={{ gridColumn: { md: `span ${cell.width}` }, minWidth: 0 }}
                     >
-                      <ChartCard
-                        dashboardId={homeId}
-                        spec={cell.chart}
-                        token={token.data.token}
-                        window={span}
-                      />
+                      <ChartCard dashboardId={homeId} spec={cell.chart} auth={auth} window={span} />
                     </Box>
                   ))}
                 </Box>

@@ -12,12 +12,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import { useQueryClient } from '@tanstack/react-query';
 import { ACCESS, canAccess, hasPermission, isFeatureEnabled, type Team } from '@callsight/shared';
 import { LoadState } from '../../../components/load-state/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { useShell } from '../../../app/access.tsx';
-import { readCurrentRoleId, saveCurrentRoleId } from '../../canvas/api/get-dashboard-token.ts';
+import { readCurrentRoleId, saveCurrentRoleId } from '../../../lib/storage.ts';
 import { DashboardFrame } from '../../canvas/components/dashboard-frame.tsx';
 import { CallDetailModal } from '../../explorer/components/call-detail-modal.tsx';
 import { useDashboards, useMyTeams } from '../api/teams.ts';
@@ -58,17 +57,18 @@ function TeamSwitcher(props: { teams: Team[]; current: Team | null; onPick: (t: 
   );
 }
 
-/** /playbooks/:playbookId: one dashboard in its frame; its call links open over it. */
-function PlaybookView(props: { permitted: Set<string>; base: string; roleKey: string }) {
+/** /playbooks/:playbookId: one dashboard in its frame, under the team; its call links open over it. */
+function PlaybookView(props: { permitted: Set<string>; base: string; roleId: string | null }) {
   const { groupId = '', playbookId = '' } = useParams();
   if (!props.permitted.has(playbookId)) return <Navigate to={props.base} replace />;
   const listPath = `${props.base}/${encodeURIComponent(playbookId)}`;
   return (
     <>
       <DashboardFrame
-        key={`${props.roleKey}:${playbookId}`}
+        key={`${props.roleId ?? ''}:${playbookId}`}
         groupId={groupId}
         dashboardId={playbookId}
+        roleId={props.roleId}
         callBase={listPath}
       />
       <Routes>
@@ -86,7 +86,6 @@ export function PlaybooksPage() {
   const { groupId = '' } = useParams();
   const { pathname } = useLocation();
   const { access } = useShell();
-  const client = useQueryClient();
   const dashboards = useDashboards(groupId);
   const teams = useMyTeams(groupId);
   const [roleId, setRoleId] = useState<string | null>(readCurrentRoleId);
@@ -108,10 +107,10 @@ export function PlaybooksPage() {
     : all;
   const permitted = new Set(shown.map((d) => d.id));
   const isAdmin = hasPermission(access.permissions, ACCESS.adminSuper);
+  // The frame is keyed by the team, and so is its token (never the previous team's rows).
   const pick = (t: Team) => {
     saveCurrentRoleId(t.id);
     setRoleId(t.id);
-    void client.invalidateQueries({ queryKey: ['dashboard-token', groupId] });
   };
 
   return (
@@ -120,11 +119,11 @@ export function PlaybooksPage() {
         title="Dashboards"
         actions={<TeamSwitcher teams={mine} current={current} onPick={pick} />}
       />
-      {!dashboards.data ? (
+      {!dashboards.data || !teams.data ? (
         <LoadState
-          failed={dashboards.isError}
+          failed={dashboards.isError || teams.isError}
           failedText="The dashboards could not be loaded."
-          onRetry={() => void dashboards.refetch()}
+          onRetry={() => void Promise.all([dashboards.refetch(), teams.refetch()])}
         />
       ) : (
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
@@ -178,7 +177,7 @@ export function PlaybooksPage() {
               <Route
                 path=":playbookId/*"
                 element={
-                  <PlaybookView permitted={permitted} base={base} roleKey={current?.id ?? ''} />
+                  <PlaybookView permitted={permitted} base={base} roleId={current?.id ?? null} />
                 }
               />
             </Routes>

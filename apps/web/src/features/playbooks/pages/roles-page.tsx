@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,6 +10,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -34,6 +36,7 @@ import {
 } from '@callsight/shared';
 import { useShell } from '../../../app/access.tsx';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useTeammates } from '../../teammates/api/get-teammates.ts';
 import { useDashboards, useTeamMembers, useTeamMutations, useTeams } from '../api/teams.ts';
 
@@ -43,30 +46,71 @@ const typeLabel = (type: string) =>
 const conditionText = (c: TeamCondition) =>
   `${typeLabel(c.type)}${c.field ? ` ${c.field}` : ''} ${c.operator} ${c.value}`;
 
+/** Shown while the list is empty and All Dashboards is not checked (Save stays disabled). */
+const CHOOSE_DASHBOARDS = 'Choose at least one dashboard, or All Dashboards.';
+
+/**
+ * What is wrong with the conditions, by "index.field" (type, field, value): the spec's texts
+ * (§5), from the same schema the server validates with.
+ */
+export function conditionErrors(conditions: TeamCondition[]): Record<string, string> {
+  const parsed = TeamConditionsSchema.safeParse(conditions);
+  const out: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const [index, field] = issue.path;
+    const key = `${String(index)}.${String(field ?? 'type')}`;
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** A 400's field errors, named as in the form ("conditions.1.value" -> "1.value"). */
+function serverFieldErrors(err: unknown): Record<string, string> {
+  if (!isApiError(err) || !err.fields) return {};
+  return Object.fromEntries(
+    Object.entries(err.fields).map(([k, v]) => [k.replace(/^conditions\./, ''), v]),
+  );
+}
+
 /** Create Team (spec 002 §5): Create stays disabled until the name is not empty. */
 function CreateTeamDialog({ onClose }: { onClose: () => void }) {
   const { groupId = '' } = useParams();
   const { create } = useTeamMutations(groupId);
   const snackbar = useSnackbar();
   const [name, setName] = useState('');
+  const [failed, setFailed] = useState<Record<string, string> | null>(null);
   const submit = () =>
     create.mutate(name.trim(), {
       onSuccess: () => {
         snackbar.show(TEAM_TEXTS.created, 'success');
         onClose();
       },
-      onError: () => snackbar.show(TEAM_TEXTS.createFailed, 'error'),
+      onError: (err) => {
+        setFailed(serverFieldErrors(err));
+        snackbar.show(TEAM_TEXTS.createFailed, 'error');
+      },
     });
+  const nameError = failed?.name;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>Create Team</DialogTitle>
       <DialogContent>
+        {failed && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {TEAM_TEXTS.createFailed}
+          </Alert>
+        )}
         <TextField
           autoFocus
           fullWidth
           label="Name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            setFailed(null);
+          }}
+          error={Boolean(nameError)}
+          helperText={nameError}
           sx={{ mt: 1 }}
         />
       </DialogContent>
@@ -93,7 +137,12 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
   const [conditions, setConditions] = useState<TeamCondition[]>(team.conditions);
   const [chosen, setChosen] = useState<string[]>(team.dashboards);
   const [allDashboards, setAllDashboards] = useState(team.dashboards.length === 0);
+  // The server's field errors of the last Save, until the next change.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const dashboardList = allDashboards ? [] : chosen;
+  const errors = { ...conditionErrors(conditions), ...serverErrors };
+  const nameError = name.trim() === '' ? TEAM_TEXTS.nameRequired : serverErrors.name;
+  const noDashboards = !allDashboards && chosen.length === 0;
   const valid =
     name.trim() !== '' &&
     TeamConditionsSchema.safeParse(conditions).success &&
@@ -107,8 +156,10 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
     });
   const used = new Set(conditions.filter((c) => c.type !== 'attributes').map((c) => c.type));
   const nextType = TEAM_CONDITION_TYPES.find((t) => t.kind === 'json' || !used.has(t.value));
-  const set = (i: number, patch: Partial<TeamCondition>) =>
+  const set = (i: number, patch: Partial<TeamCondition>) => {
+    setServerErrors({});
     setConditions((list) => list.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  };
   const save = () =>
     update.mutate(
       { id: team.id, name: name.trim(), conditions, dashboards: dashboardList },
@@ -117,22 +168,39 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
           snackbar.show(TEAM_TEXTS.updated, 'success');
           onClose();
         },
-        onError: (err) => snackbar.show(err.message, 'error'),
+        onError: (err) => {
+          setServerErrors(serverFieldErrors(err));
+          snackbar.show(err.message, 'error');
+        },
       },
     );
+  const fieldError = (i: number, field: 'type' | 'field' | 'value') => {
+    const text = errors[`${i}.${field}`];
+    return text ? { error: true, helperText: text } : {};
+  };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>Edit Team</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(e) => {
+              setServerErrors({});
+              setName(e.target.value);
+            }}
+            error={Boolean(nameError)}
+            helperText={nameError}
+          />
           <Typography variant="subtitle2">Conditions</Typography>
           {conditions.map((c, i) => (
-            <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField
                 select
                 size="small"
                 label="Type"
+                {...fieldError(i, 'type')}
                 value={c.type}
                 onChange={(e) =>
                   set(i, { type: e.target.value as TeamCondition['type'], field: undefined })
@@ -151,6 +219,7 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
                 <TextField
                   size="small"
                   label="Field"
+                  {...fieldError(i, 'field')}
                   value={c.field ?? ''}
                   onChange={(e) => set(i, { field: e.target.value })}
                 />
@@ -172,6 +241,7 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
               <TextField
                 size="small"
                 label="Value"
+                {...fieldError(i, 'value')}
                 value={c.value}
                 onChange={(e) => set(i, { value: e.target.value })}
               />
@@ -228,6 +298,7 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
                 label={d.name}
               />
             ))}
+            {noDashboards && <FormHelperText error>{CHOOSE_DASHBOARDS}</FormHelperText>}
           </FormGroup>
         </Stack>
       </DialogContent>
@@ -253,6 +324,11 @@ function MembersDialog({ team, onClose }: { team: Team; onClose: () => void }) {
   const { addMember, removeMember } = useTeamMutations(groupId);
   const snackbar = useSnackbar();
   const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (err: Error) => {
+    setFailure(err.message);
+    snackbar.show(err.message, 'error');
+  };
   const inTeam = new Set((members.data ?? []).map((m) => m.id));
   const choices = (teammates.data ?? [])
     .filter((t) => !inTeam.has(t.id))
@@ -262,6 +338,11 @@ function MembersDialog({ team, onClose }: { team: Team; onClose: () => void }) {
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Members of {team.name}</DialogTitle>
       <DialogContent>
+        {failure && (
+          <Alert severity="error" sx={{ mt: 1 }} onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
         <Stack direction="row" spacing={1} sx={{ mt: 1, mb: 2 }}>
           <Autocomplete
             sx={{ flex: 1 }}
@@ -273,11 +354,13 @@ function MembersDialog({ team, onClose }: { team: Team; onClose: () => void }) {
           />
           <Button
             variant="contained"
+            disabled={addMember.isPending}
             onClick={() => {
               if (!picked) return snackbar.show(TEAM_TEXTS.userRequired, 'error');
+              setFailure(null);
               addMember.mutate(
                 { id: team.id, user: picked.id },
-                { onSuccess: () => (setPicked(null), refetch()) },
+                { onSuccess: () => (setPicked(null), refetch()), onError: failed },
               );
             }}
           >
@@ -294,9 +377,14 @@ function MembersDialog({ team, onClose }: { team: Team; onClose: () => void }) {
                 secondaryAction={
                   <IconButton
                     aria-label={`Remove ${m.name}`}
-                    onClick={() =>
-                      removeMember.mutate({ id: team.id, user: m.id }, { onSuccess: refetch })
-                    }
+                    disabled={removeMember.isPending}
+                    onClick={() => {
+                      setFailure(null);
+                      removeMember.mutate(
+                        { id: team.id, user: m.id },
+                        { onSuccess: refetch, onError: failed },
+                      );
+                    }}
                   >
                     <DeleteOutlineRoundedIcon />
                   </IconButton>

@@ -88,7 +88,8 @@ describe('login page', () => {
     });
     expect(JSON.parse(localStorage.getItem('state') ?? 'null')).toEqual({});
     expect(localStorage.getItem('isLoggedIn')).toBe('true');
-    expect(localStorage.getItem('currentRoleId')).toBe('user:viewer');
+    // currentRoleId is the team chosen on Dashboards, not the session's permission.
+    expect(localStorage.getItem('currentRoleId')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'History' })).toBeTruthy();
   });
 

@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DashboardInfo, Team } from '@callsight/shared';
+import '../../../test/setup.ts';
+import { GROUP_ID, jsonResponse, makeProfile, makeToken } from '../../../test/factories.ts';
+import { mockApi, renderApp } from '../../../test/render-app.tsx';
+import { clearSession, setSession } from '../../../lib/session.ts';
+
+const NORTH = '33333333-3333-4333-8333-333333333333';
+const SOUTH = '44444444-4444-4444-8444-444444444444';
+const CALLS = `${GROUP_ID}_Technology-CallOverview`;
+const OVERVIEW = `default_${GROUP_ID}`;
+
+const DASHBOARDS: DashboardInfo[] = [
+  { id: OVERVIEW, name: 'Overview', embeddedID: OVERVIEW },
+  { id: CALLS, name: '', embeddedID: CALLS },
+  { id: 'imported-1', name: 'Imported', embeddedID: 'imported-1' },
+];
+const team = (id: string, name: string, dashboards: string[]): Team => ({
+  id,
+  name,
+  conditions: [{ type: 'group1', operator: 'equals', value: name }],
+  dashboards,
+});
+
+/** Opens `path` as a viewer in `teams`, `remembered` as the chosen team. */
+function open(path: string, teams: Team[], remembered: string) {
+  setSession(
+    makeToken({
+      claims: {
+        permissions: ['user:viewer'],
+        features: [{ group: GROUP_ID, feature: 'embeddedCanvasApi' }],
+      },
+    }),
+  );
+  // After the session: its markers write currentRoleId too (see lib/storage.ts).
+  localStorage.setItem('currentRoleId', remembered);
+  const handlers: Parameters<typeof mockApi>[0] = {
+    'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
+    'GET /api/dashboards': () => jsonResponse(200, DASHBOARDS),
+    'GET /api/dataRoles/me': () => jsonResponse(200, teams),
+  };
+  for (const t of teams)
+    for (const d of DASHBOARDS)
+      handlers[`POST /api/dataRoles/${t.id}/token/${d.id}`] = () =>
+        jsonResponse(200, { token: `token-of-${t.name}`, expiresAt: Date.now() + 300_000 });
+  const mocked = mockApi(handlers);
+  const app = renderApp(path);
+  return { ...mocked, ...app };
+}
+
+const frameSrc = () => screen.getByTestId('dashboard-iframe').getAttribute('src') ?? '';
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('dashboards (playbooks)', () => {
+  it("lists the current team's dashboards, with 'Dashboard {id}' for one without a name", async () => {
+    open(
+      `/${GROUP_ID}/playbooks`,
+      [team(NORTH, 'North', []), team(SOUTH, 'South', [CALLS, 'imported-1'])],
+      SOUTH,
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Dashboards' });
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual([`Dashboard ${CALLS}`, 'Imported']),
+    );
+    // A viewer gets no Manage Access link.
+    expect(screen.queryByRole('link', { name: 'Manage Access' })).toBeNull();
+  });
+
+  it("switching team opens the dashboard with the new team's token, never the previous one's", async () => {
+    const { calls } = open(
+      `/${GROUP_ID}/playbooks/${CALLS}`,
+      [team(NORTH, 'North', []), team(SOUTH, 'South', [])],
+      NORTH,
+    );
+    await waitFor(() => expect(frameSrc()).toContain('token=token-of-North'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Team: North' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'South' }));
+    await waitFor(() => expect(frameSrc()).toContain('token=token-of-South'));
+    expect(localStorage.getItem('currentRoleId')).toBe(SOUTH);
+    expect(
+      calls.filter((c) => c.method === 'POST' && c.url.includes(`/dataRoles/${SOUTH}/token/`)),
+    ).toHaveLength(1);
+
+    // Back to North: North's token again, not South's.
+    fireEvent.click(screen.getByRole('button', { name: 'Team: South' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'North' }));
+    await waitFor(() => expect(frameSrc()).toContain('token=token-of-North'));
+  });
+
+  it('sends a dashboard outside the team back to the list', async () => {
+    const { router } = open(
+      `/${GROUP_ID}/playbooks/${OVERVIEW}`,
+      [team(SOUTH, 'South', [CALLS])],
+      SOUTH,
+    );
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/${GROUP_ID}/playbooks/${CALLS}`),
+    );
+  });
+});
