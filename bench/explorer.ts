@@ -49,7 +49,11 @@ function* copyChunks(rows: Generator<BulkSummaryRow>): Generator<string> {
 const COPY = `COPY call_summaries (${BULK_SUMMARY_COLUMNS.join(', ')}) FROM STDIN`;
 
 /** Loads the rows by COPY: node-postgres with pg-copy-streams, or PGlite's /dev/blob. */
-async function load(bench: BenchDatabase, database: Database, rows: Generator<BulkSummaryRow>) {
+export async function load(
+  bench: BenchDatabase,
+  database: Database,
+  rows: Generator<BulkSummaryRow>,
+) {
   if (bench.kind === 'postgres') {
     const client = new pg.Client({ connectionString: bench.url });
     await client.connect();

@@ -14,6 +14,7 @@ import { syntheticBenchmark } from './synthetic.ts';
 import { insightsBenchmark } from './insights.ts';
 import { canvasBenchmark } from './canvas.ts';
 import { billingBenchmark } from './billing.ts';
+import { scaleOutBenchmark } from './scale-out.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -32,6 +33,7 @@ const benchmarks: Benchmark[] = [
   insightsBenchmark,
   canvasBenchmark,
   billingBenchmark,
+  scaleOutBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

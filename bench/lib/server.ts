@@ -15,6 +15,8 @@ export interface RunningServer {
   baseUrl: string;
   /** As the server reports it on /api/health: 'pglite' or 'postgres'. */
   databaseKind: string;
+  /** The last lines the server printed (a cluster's start line, say). */
+  output(): string[];
   /** Stops the server (SIGTERM, then SIGKILL) and removes its temporary data directory. */
   stop(): Promise<void>;
 }
@@ -58,7 +60,8 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'callsight-bench-'));
-  const port = await freePort();
+  // An explicit PORT (a benchmark keeping to a port range) wins over a free one.
+  const port = overrides.PORT ? Number(overrides.PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -134,7 +137,7 @@ export async function startServer(overrides: NodeJS.ProcessEnv = {}): Promise<Ru
 
   try {
     const databaseKind = await waitForHealth(baseUrl, child);
-    return { baseUrl, databaseKind, stop };
+    return { baseUrl, databaseKind, output: () => [...output], stop };
   } catch (error) {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);

@@ -35,6 +35,15 @@ const ConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Server processes on this machine (issue 23): more than 1 makes the server a node:cluster
+   * primary forking that many workers sharing PORT. Needs DATABASE_URL and REDIS_URL.
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Redis for push across server processes (socket.io's Redis adapter); required with WORKERS > 1. */
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   CALLSIGHT_ADMIN_EMAIL: z.string().email().optional(),
   CALLSIGHT_ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Secret for signing access tokens; when unset one is generated and kept in DATA_DIR. */
@@ -45,6 +54,22 @@ const ConfigSchema = z.object({
     .int()
     .min(60)
     .default(60 * 60 * 24 * 14),
+  /**
+   * Telemetry store (issue 23): a ClickHouse server's HTTP(S) URL (user and password may be in
+   * it) keeps call seconds, summaries and softphone logs there; unset, PostgreSQL keeps them.
+   */
+  CLICKHOUSE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a ClickHouse identifier (letters, digits, _)')
+    .default('callsight'),
+  /** A cluster name: tables are created ON CLUSTER, replicated, with a Distributed table over them. */
+  CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'must be a ClickHouse identifier (letters, digits, _)')
+    .optional(),
+  /** Days ClickHouse keeps telemetry (TTL); a change applies at the next start. */
+  CLICKHOUSE_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(395),
   /** Seed the demo customer, groups and users on first start. */
   SEED_DEMO: z.stringbool().default(true),
   /** With SEED_DEMO: fill the demo group's call history on first start and keep a live trickle of calls. */
@@ -210,11 +235,34 @@ const ConfigSchema = z.object({
     ),
 });
 
-export type AppConfig = z.infer<typeof ConfigSchema> & { webDist: string };
+/** What several processes on one machine cannot share (decision S16). */
+const ScaledConfigSchema = ConfigSchema.superRefine((c, ctx) => {
+  if (c.WORKERS === 1) return;
+  const refuse = (path: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (!c.DATABASE_URL)
+    refuse(
+      'WORKERS',
+      `WORKERS=${c.WORKERS} needs PostgreSQL: set DATABASE_URL (the embedded PGlite database lives inside one process and cannot be shared), or run with WORKERS=1`,
+    );
+  if (!c.REDIS_URL)
+    refuse(
+      'WORKERS',
+      `WORKERS=${c.WORKERS} needs REDIS_URL (e.g. redis://127.0.0.1:6379): push messages reach the sockets of every process through Redis`,
+    );
+  for (const key of ['CONTACT_CENTRE_PORT', 'ANSWERING_ENDPOINT_PORT'] as const)
+    if (c[key] !== 0)
+      refuse(
+        key,
+        `${key}=${c[key]} cannot be shared by WORKERS=${c.WORKERS} processes: leave it 0 (each worker takes a free port) or run separate processes with a port each`,
+      );
+});
+
+export type AppConfig = z.infer<typeof ScaledConfigSchema> & { webDist: string };
 
 /** Reads and validates the environment once at boot. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = ConfigSchema.safeParse(env);
+  const parsed = ScaledConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
 import { z } from 'zod';
 import { ACCOUNT_TEXTS, AUTH_TEXTS, agentPushPage, type AccessClaims } from '@callsight/shared';
 import type { TokenSigner } from '../services/auth/access-token.ts';
@@ -13,7 +15,83 @@ const PageNameSchema = z
 /** Publishes messages to the sockets of one group that subscribed to a page. */
 export interface PushPublisher {
   publish(groupId: string, page: string, message: unknown): void;
+  /**
+   * Shares push with the other server processes through Redis (REDIS_URL): socket.io's Redis
+   * adapter, so a message published here reaches sockets connected to any process. Called once,
+   * before the server listens; rejects, naming REDIS_URL, when Redis cannot be reached.
+   */
+  shareThroughRedis(url: string, log: PushLog): Promise<void>;
+  /** Closes the sockets, then the Redis clients. */
   close(): Promise<void>;
+}
+
+export interface PushLog {
+  info(msg: string): void;
+  warn(msg: string): void;
+}
+
+/** Connection attempts at start before the server gives up (about 1.5 s in all). */
+const REDIS_START_ATTEMPTS = 5;
+
+const REDIS_CLOSE_TIMEOUT_MS = 2000;
+
+/** A Redis URL as it may be logged: without its password. */
+function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'REDIS_URL';
+  }
+}
+
+/**
+ * The publishing and the subscribing client of the Redis adapter. Once connected they reconnect
+ * for ever (push across processes resumes when Redis is back); at start, a few failed attempts
+ * end the start with an error.
+ */
+async function connectRedis(url: string, log: PushLog) {
+  let connected = false;
+  const pub = createClient({
+    url,
+    socket: {
+      connectTimeout: 3000,
+      reconnectStrategy: (retries, cause) =>
+        !connected && retries >= REDIS_START_ATTEMPTS - 1
+          ? cause
+          : Math.min(100 * 2 ** retries, 5000),
+    },
+  });
+  const sub = pub.duplicate();
+  for (const [name, client] of [
+    ['publish', pub],
+    ['subscribe', sub],
+  ] as const) {
+    // Without a listener an 'error' event would end the process; one line per outage.
+    let healthy = true;
+    client.on('error', (err: Error) => {
+      if (!connected || !healthy) return;
+      healthy = false;
+      log.warn(`Redis (${name} client) unavailable, push across processes paused: ${err.message}`);
+    });
+    client.on('ready', () => {
+      if (!healthy) log.info(`Redis (${name} client) is back`);
+      healthy = true;
+    });
+  }
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+  } catch (err) {
+    // A client whose reconnect strategy gave up is closed already (destroy would throw).
+    for (const client of [pub, sub]) if (client.isOpen) client.destroy();
+    const why = err instanceof Error ? (err.cause instanceof Error ? err.cause : err).message : err;
+    throw new Error(`Could not connect to Redis at REDIS_URL=${redactedUrl(url)}: ${String(why)}`, {
+      cause: err,
+    });
+  }
+  connected = true;
+  return { pub, sub };
 }
 
 const roomOf = (groupId: string, page: string) => `group:${groupId}:page:${page}`;
@@ -75,6 +153,9 @@ export function attachPushServer(
       );
   });
 
+  let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;
+  let closed = false;
+
   io.on('connection', (socket) => {
     const groupId = String(socket.data.groupId);
     socket.on('subscribeToPage', (page: unknown, ack?: unknown) => {
@@ -95,12 +176,30 @@ export function attachPushServer(
 
   return {
     publish(groupId, page, message) {
+      // After close the Redis clients are gone: a late publish (a job finishing) is dropped.
+      if (closed) return;
       io.to(roomOf(groupId, page)).emit('message', { page, data: message });
     },
-    close: () =>
-      io.close().then(
-        () => undefined,
-        () => undefined,
-      ),
+    async shareThroughRedis(url, log) {
+      if (redis) throw new Error('push is already shared through Redis');
+      redis = await connectRedis(url, log);
+      io.adapter(createAdapter(redis.pub, redis.sub));
+      log.info(`Push shared across processes through Redis at ${redactedUrl(url)}`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // io.close() unsubscribes the adapter first; the clients close after it.
+      await io.close().catch(() => undefined);
+      if (redis) {
+        const { pub, sub } = redis;
+        // close() waits for pending commands, which wait for a Redis that is down: not for ever.
+        const timer = setTimeout(() => {
+          for (const client of [pub, sub]) if (client.isOpen) client.destroy();
+        }, REDIS_CLOSE_TIMEOUT_MS);
+        await Promise.allSettled([pub.close(), sub.close()]);
+        clearTimeout(timer);
+      }
+    },
   };
 }

@@ -10,10 +10,12 @@ type Listener = (...args: unknown[]) => void;
 class FakeSocket {
   connected = false;
   auth: unknown;
+  transports: unknown;
   listeners = new Map<string, Set<Listener>>();
   emitted: [string, unknown][] = [];
-  constructor(options: { auth: unknown }) {
+  constructor(options: { auth: unknown; transports?: unknown }) {
     this.auth = options.auth;
+    this.transports = options.transports;
   }
   on(event: string, fn: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
@@ -44,7 +46,7 @@ class FakeSocket {
 
 const sockets: FakeSocket[] = [];
 vi.mock('socket.io-client', () => ({
-  io: (options: { auth: unknown }) => {
+  io: (options: { auth: unknown; transports?: unknown }) => {
     const socket = new FakeSocket(options);
     sockets.push(socket);
     return socket;
@@ -74,6 +76,8 @@ describe('usePageMessages', () => {
     expect(sockets).toHaveLength(1);
     const socket = sockets[0] as FakeSocket;
     expect(socket.auth).toEqual({ token: 'token-1' });
+    // WebSocket only: no long-polling, which would need sticky sessions across processes.
+    expect(socket.transports).toEqual(['websocket']);
     expect(socket.emitted).toEqual([['subscribeToPage', 'home']]);
     socket.fire('message', { page: 'home', data: { calls: 3 } });
     socket.fire('message', { page: 'explorer', data: { calls: 9 } });

@@ -30,7 +30,14 @@ function getSocket(): Socket | null {
   if (!token) return null;
   if (!socket) {
     lastToken = token;
-    socket = io({ path: '/socket.io', auth: { token }, autoConnect: false });
+    // WebSocket only, no long-polling: one connection stays on one server process, so several
+    // processes behind a load balancer need no sticky sessions (decision S20).
+    socket = io({
+      path: '/socket.io',
+      auth: { token },
+      autoConnect: false,
+      transports: ['websocket'],
+    });
     socket.on('connect', () => {
       for (const page of pages.keys()) socket?.emit('subscribeToPage', page);
     });

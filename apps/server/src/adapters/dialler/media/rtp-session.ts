@@ -87,7 +87,9 @@ export class RtpSession {
     const socket = createSocket('udp4');
     await new Promise<void>((resolve, reject) => {
       socket.once('error', reject);
-      socket.bind(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      // exclusive: not shared with other node:cluster workers (see SipUdpTransport.bind).
+      const address = options.host ?? '127.0.0.1';
+      socket.bind({ port: options.port ?? 0, address, exclusive: true }, () => {
         socket.off('error', reject);
         resolve();
       });

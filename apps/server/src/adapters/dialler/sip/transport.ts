@@ -38,7 +38,9 @@ export class SipUdpTransport {
     });
     return new Promise((resolve, reject) => {
       socket.once('error', reject);
-      socket.bind(options.port ?? 0, host, () => {
+      // exclusive: a node:cluster worker (WORKERS > 1) gets a socket of its own; by default
+      // workers binding the same address and port share one, and each would get the others' calls.
+      socket.bind({ port: options.port ?? 0, address: host, exclusive: true }, () => {
         socket.off('error', reject);
         resolve(new SipUdpTransport(socket, host, socket.address().port));
       });
