@@ -45,6 +45,13 @@ export interface UnnestColumn<R> {
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
+ * A real is sent as the 32-bit float JavaScript rounds it to, as the binary path (setFloat32)
+ * does: PostgreSQL rounding the shortest decimal text instead differs on exact ties, which an
+ * average of two 32-bit floats often is (PGlite and node-postgres then stored different reals).
+ */
+const asElement = (type: PgElementType, v: number) => (type === 'real' ? Math.fround(v) : v);
+
+/**
  * `unnest($1::t1[], ...) as u(c1, ...)` for the rows; column names are code constants, never
  * input. `binary` (node-postgres only) sends each array in the binary format (see binaryArray).
  */
@@ -61,7 +68,9 @@ export function unnestRows<R>(
     const literal =
       c.type === 'text' || c.type === 'jsonb'
         ? textArrayLiteral(values.map((v) => (v === null || v === undefined ? null : String(v))))
-        : numberArrayLiteral(values.map((v) => (typeof v === 'number' ? v : null)));
+        : numberArrayLiteral(
+            values.map((v) => (typeof v === 'number' ? asElement(c.type, v) : null)),
+          );
     return sql`${literal}::${sql.raw(c.type)}[]`;
   });
   return sql`unnest(${sql.join(args, sql`, `)}) as ${sql.raw(alias)}(${sql.raw(columns.map((c) => c.name).join(', '))})`;

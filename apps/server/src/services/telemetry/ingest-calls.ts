@@ -21,7 +21,7 @@ import {
 } from './validate-batch.ts';
 
 /** Copies a summary onto its row: every field is replaced, so a resent summary changes nothing. */
-function applySummary(
+export function applySummary(
   row: CallSummaryRow,
   call: IngestCall,
   networkLabel: string | null,

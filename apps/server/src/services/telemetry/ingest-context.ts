@@ -59,7 +59,7 @@ export async function ingestTransaction<T>(
  * start as stored (`startOf`: epoch ms per contact).
  */
 export function announceCalls(
-  deps: IngestDeps,
+  deps: Pick<IngestDeps, 'push'>,
   groupId: string,
   contactIds: Iterable<string>,
   startOf: ReadonlyMap<string, number>,

@@ -26,7 +26,7 @@ import {
  * The stored id of a log line or event: the sender's id when given ("c:" …), otherwise a hash of
  * its content ("h:" …), so that a resent line is stored once either way.
  */
-function storedId(
+export function storedId(
   givenId: string | null | undefined,
   parts: readonly (string | number | null | undefined)[],
 ): string {

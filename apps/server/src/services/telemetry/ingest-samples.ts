@@ -65,13 +65,16 @@ function secondsByCall(seconds: readonly CallSecond[]): Map<string, CallSecond[]
 }
 
 /** The seconds of `batch` not among `stored` (both sorted by time). */
-function notStored(batch: readonly CallSecond[], stored: readonly CallSecond[]): CallSecond[] {
+export function notStored(
+  batch: readonly CallSecond[],
+  stored: readonly CallSecond[],
+): CallSecond[] {
   const times = new Set(stored.map((s) => s.timeMs));
   return batch.filter((s) => !times.has(s.timeMs));
 }
 
 /** Merges two lists sorted by time. */
-function mergeByTime(a: readonly CallSecond[], b: readonly CallSecond[]): CallSecond[] {
+export function mergeByTime(a: readonly CallSecond[], b: readonly CallSecond[]): CallSecond[] {
   const out: CallSecond[] = [];
   let i = 0;
   let j = 0;
@@ -90,14 +93,14 @@ function mergeByTime(a: readonly CallSecond[], b: readonly CallSecond[]): CallSe
 }
 
 /** A validated batch, ready to store: its new seconds packed per call, and what was refused. */
-interface PreparedSamples {
+export interface PreparedSamples {
   seconds: PackedSeconds;
   accepted: number;
   rejected: IngestRejectedItem[];
 }
 
 /** Validates a batch and packs its seconds (synchronous: the request's objects die here). */
-function prepareSamples(items: readonly unknown[], nowMs: number): PreparedSamples {
+export function prepareSamples(items: readonly unknown[], nowMs: number): PreparedSamples {
   assertBatchSize(items.length, INGEST_LIMITS.maxSamplesPerRequest, 'samples');
   const batch = validateBatch(
     items,
@@ -309,7 +312,7 @@ function planLate(
 }
 
 /** Until its summary arrives, a call starts at its earliest second. */
-function withPlaceholderStart(row: QualityInputs, seconds: readonly CallSecond[]) {
+export function withPlaceholderStart(row: QualityInputs, seconds: readonly CallSecond[]) {
   const first = seconds[0];
   if (row.summaryReceivedAt === null && first && first.timeMs < row.startTime.getTime()) {
     row.startTime = new Date(first.timeMs);

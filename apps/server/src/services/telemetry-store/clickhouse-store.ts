@@ -1,0 +1,40 @@
+import { EXPLORER_LIMITS } from '@callsight/shared';
+import { chForGroup } from '../../db/clickhouse/group-scope.ts';
+import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
+import { listCallStats } from './clickhouse/call-stats.ts';
+import type { ClickHouseIngestDeps } from './clickhouse/ingest-deps.ts';
+import { listAgentLogs, readCallLogs } from './clickhouse/logs.ts';
+import { readCallSeconds } from './clickhouse/seconds.ts';
+import { readSummaries } from './clickhouse/summaries.ts';
+import { writeCalls } from './clickhouse/write-calls.ts';
+import { writeLogs } from './clickhouse/write-logs.ts';
+import { writeSamples } from './clickhouse/write-samples.ts';
+import type { TelemetryStore } from './telemetry-store.ts';
+
+/**
+ * The telemetry store on ClickHouse (CLICKHOUSE_URL): the same answers as PostgreSQL's from
+ * MergeTree tables (docs/architecture.md "Telemetry store"); every query is group-scoped through
+ * chForGroup. `deps.client` is closed with the store.
+ */
+export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryStore {
+  const scope = (groupId: string) => chForGroup(deps.client, groupId);
+  return {
+    kind: 'clickhouse',
+    listCallStats: (groupId, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
+      listCallStats(scope(groupId), query, now, cap),
+    listAgentLogs: (groupId, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
+      listAgentLogs(scope(groupId), query, now, cap),
+    async callSummary(groupId, contactId) {
+      const stored = (await readSummaries(scope(groupId), [contactId])).get(contactId);
+      if (!stored) return null;
+      const state = qualityStateOf(stored.row);
+      return state ? refreshDerived(stored.row, state) : stored.row;
+    },
+    callSeconds: (groupId, contactId, limit) => readCallSeconds(scope(groupId), contactId, limit),
+    callLogs: (groupId, contactId, limit) => readCallLogs(scope(groupId), contactId, limit),
+    ingestSamples: (groupId, items) => writeSamples(deps, groupId, items),
+    ingestCalls: (groupId, items) => writeCalls(deps, groupId, items),
+    ingestLogs: (groupId, items) => writeLogs(deps, groupId, items),
+    close: () => deps.client.close(),
+  };
+}

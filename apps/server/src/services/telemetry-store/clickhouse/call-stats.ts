@@ -1,0 +1,137 @@
+import {
+  CALL_STATS_NUMERIC_FIELDS,
+  NUMERIC_FILTER_DECIMALS,
+  type CallStatsNumericField,
+  type CallStatsPage,
+  type CallStatsQuery,
+  type CallStatsSortColumn,
+} from '@callsight/shared';
+import { chMs, chTime, type ClickHouseParams } from '../../../db/clickhouse/client.ts';
+import type { ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
+import { resolveWindow } from '../../explorer/time-window.ts';
+import { countUpTo } from './count-up-to.ts';
+
+const SORT_COLUMNS: Record<CallStatsSortColumn, string> = {
+  timestamp: 'start_time',
+  agent: 'agent',
+  agentISP: 'agent_isp',
+  mos: 'mos_avg',
+  jitter: 'jitter_avg_ms',
+  rtt: 'rtt_avg_ms',
+  packetsLostFraction: 'packets_lost_fraction',
+  durationSeconds: 'duration_seconds',
+};
+
+const NUMERIC_COLUMNS: Record<CallStatsNumericField, string> = {
+  mos: 'mos_avg',
+  jitter: 'jitter_avg_ms',
+  rtt: 'rtt_avg_ms',
+  packetsLostFraction: 'packets_lost_fraction',
+  durationSeconds: 'duration_seconds',
+};
+
+/**
+ * The group, the time window on start_time (the key's second column: one range of the key per
+ * group and window) and the filters, as listCallStats's conditions; values are parameters.
+ */
+function conditions(query: CallStatsQuery, now: Date) {
+  const window = resolveWindow(query, now);
+  const where = [
+    'group_id = {group_id:UUID}',
+    "start_time >= {from_time:DateTime64(3, 'UTC')}",
+    "start_time <= {to_time:DateTime64(3, 'UTC')}",
+  ];
+  const params: ClickHouseParams = {
+    from_time: chTime(window.from.getTime()),
+    to_time: chTime(window.to.getTime()),
+  };
+  const text = (name: 'agent' | 'contactId' | 'agentISP', column: string) => {
+    const values = query[name];
+    if (!values) return;
+    where.push(`${column} IN {${name}:Array(String)}`);
+    params[name] = values;
+  };
+  text('agent', 'agent');
+  text('contactId', 'contact_id');
+  text('agentISP', 'agent_isp');
+  for (const field of CALL_STATS_NUMERIC_FIELDS) {
+    // As the PostgreSQL store: bounds widened by half a unit of the shown decimals, compared as
+    // float64 with the stored column (a Float32 widens exactly, as real does to float8).
+    const half = 0.5 * 10 ** -NUMERIC_FILTER_DECIMALS[field];
+    const column = NUMERIC_COLUMNS[field];
+    const fromValue = query[`${field}From`];
+    const toValue = query[`${field}To`];
+    if (fromValue !== undefined) {
+      where.push(`${column} >= {${field}_from:Float64}`);
+      params[`${field}_from`] = fromValue - half;
+    }
+    if (toValue !== undefined) {
+      where.push(`${column} < {${field}_to:Float64}`);
+      params[`${field}_to`] = toValue + half;
+    }
+  }
+  return { where: where.join(' AND '), params };
+}
+
+/** The chosen column (missing values last both ways), then start time and contact id: stable. */
+function ordering(query: CallStatsQuery): string {
+  const dir = query.sortDirection === 'asc' ? 'ASC' : 'DESC';
+  const order: string[] = [];
+  if (query.sortColumn !== 'timestamp')
+    order.push(`${SORT_COLUMNS[query.sortColumn]} ${dir} NULLS LAST`);
+  order.push(`start_time ${dir}`, `contact_id ${dir}`);
+  return order.join(', ');
+}
+
+interface CallStatsRecord {
+  start_ms: string;
+  agent: string | null;
+  contact_id: string;
+  agent_isp: string | null;
+  mos_avg: number | null;
+  jitter_avg_ms: number | null;
+  rtt_avg_ms: number | null;
+  packets_lost_fraction: number | null;
+  duration_seconds: number | null;
+  score: number;
+  tags: string[];
+}
+
+/**
+ * One page of the group's Call Stats Log and the number of calls matching (exact up to
+ * `totalCap`), as listCallStats answers it: the current version of each summary (FINAL).
+ */
+export async function listCallStats(
+  scope: ClickHouseGroupScope,
+  query: CallStatsQuery,
+  now: Date,
+  totalCap: number,
+): Promise<CallStatsPage> {
+  const { where, params } = conditions(query, now);
+  const [records, counted] = await Promise.all([
+    scope.query<CallStatsRecord>(
+      `SELECT toUnixTimestamp64Milli(start_time) AS start_ms, agent, contact_id, agent_isp,
+         mos_avg, jitter_avg_ms, rtt_avg_ms, packets_lost_fraction, duration_seconds, score, tags
+       FROM call_summaries FINAL WHERE ${where}
+       ORDER BY ${ordering(query)} LIMIT {size:UInt32} OFFSET {offset:UInt32}`,
+      { ...params, size: query.size, offset: query.from },
+    ),
+    countUpTo(scope, 'call_summaries FINAL', where, params, totalCap),
+  ]);
+  return {
+    ...counted,
+    rows: records.map((r) => ({
+      timestamp: new Date(chMs(r.start_ms)).toISOString(),
+      agent: r.agent,
+      callContactId: r.contact_id,
+      agentISP: r.agent_isp,
+      mos: { avg: r.mos_avg },
+      jitter: { avg: r.jitter_avg_ms },
+      rtt: { avg: r.rtt_avg_ms },
+      totals: { packetsLostFraction: r.packets_lost_fraction },
+      durationSeconds: r.duration_seconds,
+      score: r.score,
+      tags: r.tags,
+    })),
+  };
+}

@@ -1,0 +1,81 @@
+import { INGEST_LIMITS, IngestLogSchema, type IngestResult } from '@callsight/shared';
+import { chForGroup } from '../../../db/clickhouse/group-scope.ts';
+import type { CallSummaryRow } from '../../telemetry/call-summaries.ts';
+import { announceCalls } from '../../telemetry/ingest-context.ts';
+import { storedId } from '../../telemetry/ingest-logs.ts';
+import {
+  assertBatchSize,
+  assertSomethingValid,
+  ingestResult,
+  validateBatch,
+} from '../../telemetry/validate-batch.ts';
+import { refreshAndSave, type ClickHouseIngestDeps } from './ingest-deps.ts';
+import { insertLogs, storedLogIds, type LogLine } from './logs.ts';
+import { countErrorLines, summariesOf } from './summaries.ts';
+
+/** The calls the batch's ERROR lines name, each with its earliest line's time (a new row's start). */
+function errorSeeds(lines: readonly LogLine[]): Map<string, number> {
+  const seeds = new Map<string, number>();
+  for (const l of lines) {
+    if (l.level !== 'ERROR' || !l.contactId) continue;
+    seeds.set(l.contactId, Math.min(seeds.get(l.contactId) ?? Infinity, l.time));
+  }
+  return seeds;
+}
+
+/**
+ * POST /api/ingest/v1/logs on ClickHouse, as ingestLogs: a resent line is kept once (stored ids
+ * are looked up first), and a call's ERROR lines make its "Softphone Error" count. The count is
+ * the ERROR lines stored for the call, recounted (PostgreSQL adds the new ones in its transaction:
+ * the same number), so a batch that failed after its lines were stored is made good by its resend.
+ */
+export async function writeLogs(
+  deps: ClickHouseIngestDeps,
+  groupId: string,
+  items: readonly unknown[],
+): Promise<IngestResult> {
+  assertBatchSize(items.length, INGEST_LIMITS.maxLogsPerRequest, 'logs');
+  const batch = validateBatch(
+    items,
+    IngestLogSchema,
+    (l) => ({ field: 'time', ms: l.time }),
+    deps.now(),
+  );
+  assertSomethingValid(batch, items.length, 'logs');
+  const unique = new Map<string, LogLine>();
+  for (const { value } of batch.valid) {
+    const id = storedId(value.id, [
+      value.time,
+      value.level,
+      value.agent,
+      value.contactId,
+      value.text,
+    ]);
+    if (!unique.has(id)) unique.set(id, { ...value, storedId: id });
+  }
+  const lines = [...unique.values()];
+  const seeds = errorSeeds(lines);
+  const scope = chForGroup(deps.client, groupId);
+  const nowMs = deps.now();
+
+  const { inserted, created } = await deps.gate.run(async () => {
+    const stored = await storedLogIds(scope, [...unique.keys()]);
+    const fresh = lines.filter((l) => !stored.has(l.storedId));
+    await insertLogs(scope, fresh);
+    if (seeds.size === 0) return { inserted: fresh.length, created: new Set<string>() };
+    const counts = await countErrorLines(scope, [...seeds.keys()]);
+    const summaries = await summariesOf(scope, seeds, nowMs, counts);
+    const changed: CallSummaryRow[] = [];
+    for (const [contactId, row] of summaries.rows) {
+      const count = counts.get(contactId) ?? 0;
+      if (!summaries.created.has(contactId) && row.errorLogCount === count) continue;
+      row.errorLogCount = count;
+      changed.push(row);
+    }
+    await refreshAndSave(scope, summaries, changed, nowMs);
+    return { inserted: fresh.length, created: summaries.created };
+  });
+
+  announceCalls(deps, groupId, created, seeds);
+  return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);
+}

@@ -1,0 +1,32 @@
+import { EXPLORER_LIMITS } from '@callsight/shared';
+import { forGroup } from '../../db/group-scope.ts';
+import { readCallLogs } from '../call-detail/call-logs.ts';
+import { readCallSeconds } from '../call-detail/call-seconds.ts';
+import { readCallSummary } from '../call-detail/call-summary-source.ts';
+import { listAgentLogs } from '../explorer/agent-logs.ts';
+import { listCallStats } from '../explorer/call-stats.ts';
+import { ingestCalls } from '../telemetry/ingest-calls.ts';
+import type { IngestDeps } from '../telemetry/ingest-context.ts';
+import { ingestLogs } from '../telemetry/ingest-logs.ts';
+import { ingestSamples } from '../telemetry/ingest-samples.ts';
+import type { TelemetryStore } from './telemetry-store.ts';
+
+/** The telemetry store on PostgreSQL (the default): today's services, each given its group scope. */
+export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
+  const scope = (groupId: string) => forGroup(deps.db, groupId);
+  return {
+    kind: 'postgres',
+    listCallStats: (groupId, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
+      listCallStats(scope(groupId), query, now, cap),
+    listAgentLogs: (groupId, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
+      listAgentLogs(scope(groupId), query, now, cap),
+    callSummary: (groupId, contactId) => readCallSummary(scope(groupId), contactId),
+    callSeconds: (groupId, contactId, limit) => readCallSeconds(scope(groupId), contactId, limit),
+    callLogs: (groupId, contactId, limit) => readCallLogs(scope(groupId), contactId, limit),
+    ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
+    ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
+    ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),
+    // The database belongs to the app: it closes it.
+    close: async () => {},
+  };
+}

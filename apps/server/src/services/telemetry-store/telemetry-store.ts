@@ -1,0 +1,51 @@
+import type {
+  AgentLogPage,
+  AgentLogQuery,
+  CallDetailLog,
+  CallDetailSecond,
+  CallStatsPage,
+  CallStatsQuery,
+  IngestResult,
+} from '@callsight/shared';
+import type { Hits } from '../call-detail/call-logs.ts';
+import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
+
+/**
+ * Where the heavy telemetry lives (issue 23): call seconds and summaries and softphone logs, in
+ * PostgreSQL (the default, postgres-store.ts) or ClickHouse (clickhouse-store.ts). Both answer
+ * the same types with the same values (test/telemetry-store-contract.test.ts); every method is
+ * scoped to one group. Groups, users, settings and everything transactional stay in PostgreSQL.
+ */
+export interface TelemetryStore {
+  readonly kind: 'postgres' | 'clickhouse';
+
+  /** One page of the Call Stats Log and the calls matching, counted up to `totalCap`. */
+  listCallStats(
+    groupId: string,
+    query: CallStatsQuery,
+    now?: Date,
+    totalCap?: number,
+  ): Promise<CallStatsPage>;
+  /** One page of the softphone log lines in the window, and the lines matching. */
+  listAgentLogs(
+    groupId: string,
+    query: AgentLogQuery,
+    now?: Date,
+    totalCap?: number,
+  ): Promise<AgentLogPage>;
+  /** A call's summary row (its shown columns current), or null. */
+  callSummary(groupId: string, contactId: string): Promise<CallSummaryRow | null>;
+  /** The first `limit` seconds of a call, in time order. */
+  callSeconds(groupId: string, contactId: string, limit: number): Promise<CallDetailSecond[]>;
+  /** A call's softphone log lines in time order, in search-hit form. */
+  callLogs(groupId: string, contactId: string, limit: number): Promise<Hits<CallDetailLog>>;
+
+  /** POST /api/ingest/v1/samples: answered once the batch is stored. */
+  ingestSamples(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
+  /** POST /api/ingest/v1/calls. */
+  ingestCalls(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
+  /** POST /api/ingest/v1/logs. */
+  ingestLogs(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
+
+  close(): Promise<void>;
+}

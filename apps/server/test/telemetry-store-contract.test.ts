@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AGENT_LOG_SORT_COLUMNS,
+  AgentLogQuerySchema,
+  CALL_STATS_SORT_COLUMNS,
+  CallStatsQuerySchema,
+  SORT_DIRECTIONS,
+  type AgentLogQueryInput,
+  type CallStatsQueryInput,
+  type IngestResult,
+} from '@callsight/shared';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createGroup } from './factories.ts';
+import { generateGroupData, type GroupData, type Step } from './support/telemetry-contract-data.ts';
+import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { chForGroup } from '../src/db/clickhouse/group-scope.ts';
+import { migrateClickHouse } from '../src/db/clickhouse/migrate.ts';
+import { RETENTION_TABLES, retentionDaysOf } from '../src/db/clickhouse/retention.ts';
+import type { SchemaTarget } from '../src/db/clickhouse/render-migration.ts';
+import { toSummarySource } from '../src/services/call-detail/call-summary-source.ts';
+import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
+import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
+import type { CallSummaryRow } from '../src/services/telemetry/call-summaries.ts';
+import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
+import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
+import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
+
+/**
+ * Contract of the telemetry store (issue 23): the same generated telemetry, sent to PostgreSQL
+ * (TEST_DB: PGlite or a server) and to ClickHouse (chDB in process, or the server at
+ * CLICKHOUSE_URL), reads back alike through every query of the store: the explorer's call list
+ * for every sort column and direction, filters, pages and counts; call summaries, seconds and
+ * logs; the agent log. CONTRACT_SEED replays another draw.
+ */
+
+const SEED = Number(process.env.CONTRACT_SEED ?? 23);
+/** Recent times: ClickHouse's retention TTL drops anything older than CLICKHOUSE_RETENTION_DAYS. */
+const NOW_MS = Math.floor(Date.now() / 60_000) * 60_000;
+const NOW = new Date(NOW_MS);
+const TARGET = (retentionDays = 395): SchemaTarget => ({
+  database: clickhouse.client.database,
+  retentionDays,
+});
+
+let s: TestServer;
+let clickhouse: ContractClickHouse;
+let pg: TelemetryStore;
+let ch: TelemetryStore;
+const groups: { id: string; data: GroupData }[] = [];
+let emptyGroupId = '';
+const ingested: { group: number; step: number; pg: IngestResult; ch: IngestResult }[] = [];
+
+function groupAt(index: number) {
+  const group = groups[index];
+  if (!group) throw new Error(`no group ${index}`);
+  return group;
+}
+
+function send(store: TelemetryStore, groupId: string, step: Step) {
+  if (step.kind === 'samples') return store.ingestSamples(groupId, step.items);
+  if (step.kind === 'calls') return store.ingestCalls(groupId, step.items);
+  return store.ingestLogs(groupId, step.items);
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  clickhouse = await openContractClickHouse();
+  const deps: IngestDeps = {
+    db: s.database.db,
+    gate: new ConcurrencyGate(4, 1000, 600_000),
+    push: { publish: () => {} },
+    now: () => NOW_MS,
+  };
+  pg = postgresTelemetryStore(deps);
+  ch = await clickHouseStoreOn(clickhouse.client, TARGET(), deps);
+  for (let g = 0; g < 3; g++) {
+    const group = await createGroup(s.database.db);
+    groups.push({ id: group.id, data: generateGroupData(SEED * 101 + g, NOW_MS) });
+  }
+  emptyGroupId = (await createGroup(s.database.db)).id;
+  for (const [g, { id, data }] of groups.entries()) {
+    for (const [i, step] of data.steps.entries()) {
+      ingested.push({
+        group: g,
+        step: i,
+        pg: await send(pg, id, step),
+        ch: await send(ch, id, step),
+      });
+    }
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await clickhouse?.dispose();
+  await s?.close();
+});
+
+/** Fills in a query in UTC over the seven hours before NOW (the generated calls' range). */
+const window = { fromTime: isoText(NOW_MS - 7 * 3600_000), toTime: isoText(NOW_MS) };
+function isoText(ms: number) {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+async function sameCallStats(groupId: string, input: CallStatsQueryInput, totalCap?: number) {
+  const query = CallStatsQuerySchema.parse({ ...window, ...input });
+  const [expected, actual] = await Promise.all([
+    pg.listCallStats(groupId, query, NOW, totalCap),
+    ch.listCallStats(groupId, query, NOW, totalCap),
+  ]);
+  expect(actual, JSON.stringify(input)).toEqual(expected);
+  return expected;
+}
+
+async function sameAgentLogs(groupId: string, input: AgentLogQueryInput, totalCap?: number) {
+  const query = AgentLogQuerySchema.parse({ ...window, ...input });
+  const [expected, actual] = await Promise.all([
+    pg.listAgentLogs(groupId, query, NOW, totalCap),
+    ch.listAgentLogs(groupId, query, NOW, totalCap),
+  ]);
+  expect(actual, JSON.stringify(input)).toEqual(expected);
+  return expected;
+}
+
+/** A stored Float32 as ClickHouse writes it (4.3) or as a summary derives it (4.300000190734863). */
+const f32 = (v: number | null) => (v === null ? null : Math.fround(v));
+
+/** A summary row without the columns each store stamps with its own clock. */
+const comparable = (row: CallSummaryRow | null) => {
+  if (!row) return null;
+  const { createdAt: _c, updatedAt: _u, ...rest } = row;
+  return rest;
+};
+
+describe(
+  `telemetry store contract (PostgreSQL ↔ ClickHouse on ${process.env.CLICKHOUSE_URL ? 'a server' : 'chDB'})`,
+  { timeout: 180_000 },
+  () => {
+    it('answers every ingestion request alike', () => {
+      expect(ingested.length).toBeGreaterThan(30);
+      for (const step of ingested)
+        expect(step.ch, `group ${step.group} step ${step.step}`).toEqual(step.pg);
+      // The draw holds duplicates (resent seconds and lines) for the comparison to mean something.
+      expect(ingested.some((step) => step.pg.duplicates > 0)).toBe(true);
+    });
+
+    it('lists the calls alike for every sort column and direction, page by page', async () => {
+      for (const { id } of groups) {
+        const all = await sameCallStats(id, { size: 1000 });
+        expect(all.total).toBeGreaterThan(150);
+        // NULL metrics and tied starts are in the draw: the orders must agree on them too.
+        expect(all.rows.some((r) => r.mos.avg === null)).toBe(true);
+        const starts = all.rows.map((r) => r.timestamp);
+        expect(new Set(starts).size).toBeLessThan(starts.length);
+        for (const sortColumn of CALL_STATS_SORT_COLUMNS) {
+          for (const sortDirection of SORT_DIRECTIONS) {
+            const base = { sortColumn, sortDirection } as const;
+            await sameCallStats(id, { ...base, size: 1000 });
+            for (const from of [0, 25, 140, 400])
+              await sameCallStats(id, { ...base, size: 25, from });
+          }
+        }
+      }
+    });
+
+    it('filters alike: agent, contact id, ISP and numeric ranges', async () => {
+      for (const { id, data } of groups) {
+        const [a0 = '', a1 = ''] = data.agents;
+        const [c0 = '', c1 = '', c2 = ''] = data.contactIds;
+        const filters: CallStatsQueryInput[] = [
+          { agent: a0 },
+          { agent: [a0, a1], sortColumn: 'mos', sortDirection: 'asc' },
+          { contactId: [c0, c1, c2, 'orphan-1', 'no-such-call'] },
+          { agentISP: data.isps[1] ?? '', sortColumn: 'agent' },
+          { agentISP: [data.isps[0] ?? '', data.isps[2] ?? ''], sortColumn: 'rtt' },
+          { mosFrom: '3.5', sortColumn: 'mos' },
+          { mosFrom: '2', mosTo: '4.2', sortColumn: 'jitter', sortDirection: 'asc' },
+          { mosTo: '4.10' },
+          { jitterFrom: '10', jitterTo: '45', sortColumn: 'durationSeconds' },
+          { rttFrom: '100', sortColumn: 'agentISP', sortDirection: 'asc' },
+          { packetsLostFractionFrom: '0.01', sortColumn: 'packetsLostFraction' },
+          { packetsLostFractionTo: '0', sortColumn: 'packetsLostFraction', sortDirection: 'asc' },
+          { durationSecondsFrom: '30', durationSecondsTo: '60', sortColumn: 'durationSeconds' },
+          { agent: a1, mosFrom: '1', rttTo: '300', size: 5, from: 2 },
+        ];
+        for (const filter of filters) await sameCallStats(id, { size: 100, ...filter });
+      }
+    });
+
+    it('counts alike past the cap, and over windows in other time zones', async () => {
+      const { id } = groupAt(0);
+      const capped = await sameCallStats(id, { size: 10 }, 50);
+      expect(capped.totalRelation).toBe('gte');
+      await sameCallStats(id, { size: 10, agent: groups[0]?.data.agents[0] ?? '' }, 5);
+      const sydney = {
+        timezone: 'Australia/Sydney',
+        fromTime: new Date(NOW_MS - 3 * 3600_000 + 11 * 3600_000).toISOString().slice(0, 19),
+        toTime: new Date(NOW_MS - 3600_000 + 11 * 3600_000).toISOString().slice(0, 19),
+      };
+      await sameCallStats(id, { ...sydney, size: 1000, sortColumn: 'rtt' });
+      await sameAgentLogs(id, { ...sydney, size: 1000 });
+      // No window: the explorer default (the last 4 hours before NOW).
+      const open = CallStatsQuerySchema.parse({ size: 1000 });
+      expect(await ch.listCallStats(id, open, NOW)).toEqual(await pg.listCallStats(id, open, NOW));
+    });
+
+    it('reads every call summary alike, starts moved by later writes included', async () => {
+      // Calls whose start moved (their summary came after their seconds or was changed) left a
+      // deleted row at the old start (decision CH3): the draw must hold some.
+      const [moved] = await clickhouse.client.query<{ n: string }>(
+        'SELECT countIf(is_deleted = 1) AS n FROM call_summaries',
+      );
+      expect(Number(moved?.n)).toBeGreaterThan(10);
+      for (const { id, data } of groups) {
+        for (const contactId of [...data.contactIds, 'no-such-call']) {
+          const [expected, actual] = await Promise.all([
+            pg.callSummary(id, contactId),
+            ch.callSummary(id, contactId),
+          ]);
+          expect(comparable(actual), contactId).toEqual(comparable(expected));
+          if (expected && actual)
+            expect(toSummarySource(actual)).toEqual(toSummarySource(expected));
+        }
+      }
+    });
+
+    it("reads calls' seconds and log lines alike", async () => {
+      let seconds = 0;
+      for (const { id, data } of groups) {
+        for (const [i, contactId] of data.contactIds.entries()) {
+          if (i % 3 !== 0 && !contactId.startsWith('orphan')) continue;
+          const expected = await pg.callSeconds(id, contactId, 86_400);
+          expect(await ch.callSeconds(id, contactId, 86_400), contactId).toEqual(expected);
+          expect(await ch.callSeconds(id, contactId, 7)).toEqual(expected.slice(0, 7));
+          seconds += expected.length;
+          for (const limit of [10_000, 2])
+            expect(await ch.callLogs(id, contactId, limit)).toEqual(
+              await pg.callLogs(id, contactId, limit),
+            );
+        }
+      }
+      expect(seconds).toBeGreaterThan(1000);
+    });
+
+    it('lists the agent log alike for every sort, filter and page', async () => {
+      for (const { id, data } of groups) {
+        const all = await sameAgentLogs(id, { size: 1000 });
+        expect(all.total).toBeGreaterThan(200);
+        for (const sortColumn of AGENT_LOG_SORT_COLUMNS) {
+          for (const sortDirection of SORT_DIRECTIONS) {
+            for (const from of [0, 30, 250])
+              await sameAgentLogs(id, { sortColumn, sortDirection, size: 30, from });
+          }
+        }
+        await sameAgentLogs(id, { agent: data.agents[3] ?? '', sortColumn: 'level' });
+        await sameAgentLogs(id, { level: ['ERROR', 'warn'], sortColumn: 'agent', size: 100 });
+        await sameAgentLogs(id, {
+          level: 'INFO',
+          agent: [data.agents[0] ?? '', data.agents[1] ?? ''],
+        });
+        expect((await sameAgentLogs(id, { size: 5 }, 40)).totalRelation).toBe('gte');
+      }
+    });
+
+    it("never answers one group's rows to another", async () => {
+      const scoped = await clickhouse.client.query<{ group_id: string }>(
+        'SELECT DISTINCT group_id FROM call_summaries',
+      );
+      expect(scoped.map((r) => r.group_id).sort()).toEqual(groups.map((g) => g.id).sort());
+      // The groups share contact ids: an empty group sees none of them, in either store.
+      const empty = emptyGroupId;
+      const [contactId = ''] = groups[0]?.data.contactIds ?? [];
+      for (const store of [pg, ch]) {
+        const list = await store.listCallStats(
+          empty,
+          CallStatsQuerySchema.parse({ ...window }),
+          NOW,
+        );
+        expect(list).toEqual({ rows: [], total: 0, totalRelation: 'eq' });
+        const logs = await store.listAgentLogs(
+          empty,
+          AgentLogQuerySchema.parse({ ...window }),
+          NOW,
+        );
+        expect(logs).toEqual({ rows: [], total: 0, totalRelation: 'eq' });
+        expect(await store.callSummary(empty, contactId)).toBeNull();
+        expect(await store.callSeconds(empty, contactId, 100)).toEqual([]);
+        expect((await store.callLogs(empty, contactId, 100)).hits.hits).toEqual([]);
+      }
+      // Group A's answers for a shared contact id are A's own, not B's.
+      const [a, b] = [groupAt(0), groupAt(1)];
+      const summaryA = await ch.callSummary(a.id, contactId);
+      const summaryB = await ch.callSummary(b.id, contactId);
+      expect(summaryA?.groupId).toBe(a.id);
+      expect(summaryB?.groupId).toBe(b.id);
+      // A query that does not hold its group is refused before it runs.
+      const scope = chForGroup(clickhouse.client, a.id);
+      await expect(scope.query('SELECT count() FROM call_seconds')).rejects.toThrow(/group_id/);
+    });
+
+    it('keeps per-call aggregates of the seconds equal to the summaries (materialized view)', async () => {
+      for (const { id, data } of groups) {
+        const rows = await chForGroup(clickhouse.client, id).query<{
+          contact_id: string;
+          seconds: string;
+          first_ms: string;
+          last_ms: string;
+          packets_count: string;
+          packets_lost: string;
+          rtt_max_ms: number | null;
+          jitter_max_ms: number | null;
+          rtt_avg_ms: number | null;
+        }>(
+          `SELECT contact_id, sum(seconds) AS seconds,
+           toUnixTimestamp64Milli(min(first_t)) AS first_ms,
+           toUnixTimestamp64Milli(max(last_t)) AS last_ms,
+           sum(packets_count) AS packets_count, sum(packets_lost) AS packets_lost,
+           max(rtt_max_ms) AS rtt_max_ms, max(jitter_max_ms) AS jitter_max_ms,
+           avgMerge(rtt_avg_ms) AS rtt_avg_ms
+         FROM call_aggregates WHERE group_id = {group_id:UUID}
+         GROUP BY contact_id ORDER BY contact_id`,
+        );
+        expect(rows.length).toBeGreaterThan(100);
+        for (const r of rows) {
+          const summary = await pg.callSummary(id, r.contact_id);
+          expect(data.contactIds).toContain(r.contact_id);
+          expect({
+            sampleCount: Number(r.seconds),
+            first: Number(r.first_ms),
+            last: Number(r.last_ms),
+            packetsCount: Number(r.packets_count),
+            packetsLost: Number(r.packets_lost),
+            rttMaxMs: f32(r.rtt_max_ms),
+            jitterMaxMs: f32(r.jitter_max_ms),
+          }).toEqual({
+            sampleCount: summary?.sampleCount,
+            first: summary?.firstSampleAt?.getTime(),
+            last: summary?.lastSampleAt?.getTime(),
+            packetsCount: summary?.packetsCount,
+            packetsLost: summary?.packetsLost,
+            rttMaxMs: f32(summary?.rttMaxMs ?? null),
+            jitterMaxMs: f32(summary?.jitterMaxMs ?? null),
+          });
+          if (r.rtt_avg_ms === null || Number.isNaN(r.rtt_avg_ms))
+            expect(summary?.rttAvgMs).toBeNull();
+          else expect(r.rtt_avg_ms).toBeCloseTo(summary?.rttAvgMs ?? NaN, 3);
+        }
+      }
+    });
+
+    it('runs its migrations once, and follows a change of the retention setting', async () => {
+      const { client } = clickhouse;
+      expect(await migrateClickHouse(client, TARGET())).toEqual([]);
+      const ledger = await client.query<{ version: number }>(
+        'SELECT version FROM schema_migrations FINAL ORDER BY version',
+      );
+      expect(ledger.map((r) => Number(r.version))).toEqual([1, 2, 3, 4]);
+      const retention = async () =>
+        (
+          await client.query<{ name: string; engine_full: string }>(
+            `SELECT name, engine_full FROM system.tables
+           WHERE database = currentDatabase() AND name IN {names:Array(String)} ORDER BY name`,
+            { names: RETENTION_TABLES.map((t) => t.table) },
+          )
+        ).map((r) => [r.name, retentionDaysOf(r.engine_full)]);
+      expect(await retention()).toEqual(RETENTION_TABLES.map((t) => [t.table, 395]).sort());
+      await migrateClickHouse(client, TARGET(400));
+      expect(await retention()).toEqual(RETENTION_TABLES.map((t) => [t.table, 400]).sort());
+      // The telemetry (hours old) is still there.
+      const { id } = groupAt(0);
+      await sameCallStats(id, { size: 1000 });
+    });
+  },
+);
