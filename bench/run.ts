@@ -15,6 +15,7 @@ import { insightsBenchmark } from './insights.ts';
 import { canvasBenchmark } from './canvas.ts';
 import { billingBenchmark } from './billing.ts';
 import { scaleOutBenchmark } from './scale-out.ts';
+import { telemetryStoresBenchmark } from './telemetry-stores.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -34,6 +35,7 @@ const benchmarks: Benchmark[] = [
   canvasBenchmark,
   billingBenchmark,
   scaleOutBenchmark,
+  telemetryStoresBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

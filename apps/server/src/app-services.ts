@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { ClickHouseClient } from './db/clickhouse/client.ts';
 import type { PushPublisher } from './push/push-server.ts';
 import { createEventBridgeAdapter } from './adapters/eventbridge/index.ts';
 import type { EventBridgeAdapter } from './adapters/eventbridge/eventbridge-adapter.ts';
@@ -10,6 +11,8 @@ import { createWorkflows, type Workflows } from './services/workflows/index.ts';
 import { ConcurrencyGate } from './services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from './services/telemetry/ingest-context.ts';
 import { TrailingSummaries } from './services/telemetry/trailing-summaries.ts';
+import { openTelemetryStore } from './services/telemetry-store/open-telemetry-store.ts';
+import type { TelemetryStore } from './services/telemetry-store/telemetry-store.ts';
 import { createCampaignDialling, type CampaignDialling } from './services/campaigns/dialling.ts';
 import { createSynthetic, type SyntheticRuntime } from './services/synthetic/runtime.ts';
 import { startUsageRollup, type UsageRollupJob } from './services/usage/rollup.ts';
@@ -32,6 +35,11 @@ export interface AppServices {
   eventBridge: EventBridgeAdapter;
   workflows: Workflows;
   ingest: Ingest;
+  /**
+   * Where call seconds, summaries and softphone logs are written and read: PostgreSQL, or
+   * ClickHouse with CLICKHOUSE_URL (opened and migrated once per process, closed on stop).
+   */
+  telemetry: TelemetryStore;
   /** Campaign runs: the run engine, the SIP dialler and the built-in answering endpoint. */
   campaigns: CampaignDialling;
   /** Synthetic tests: the scheduler and the in-process probe. */
@@ -44,12 +52,14 @@ export interface AppServices {
 }
 
 /** Builds every adapter, engine and queue of the process from config: the one wiring place. */
-export function buildAppServices(opts: {
+export async function buildAppServices(opts: {
   config: AppConfig;
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
   log: FastifyBaseLogger;
-}): AppServices {
+  /** A ClickHouse client in place of CLICKHOUSE_URL's (tests: chDB); the store closes it. */
+  clickHouse?: ClickHouseClient | undefined;
+}): Promise<AppServices> {
   const { config, db, push, log } = opts;
   const eventBridge = createEventBridgeAdapter(config, db);
   const workflows = createWorkflows({ config, db, push, log, eventBridge });
@@ -62,6 +72,7 @@ export function buildAppServices(opts: {
   const trailing = new TrailingSummaries(base, log);
   const campaigns = createCampaignDialling({ config, db, log });
   const ingestDeps: IngestDeps = { ...base, trailing };
+  const telemetry = await openTelemetryStore(config, ingestDeps, opts.clickHouse);
   const synthetic = createSynthetic({ config, db, push, log, ingest: ingestDeps });
   let usageRollup: UsageRollupJob | null = null;
   const marketplaceMetering = createMeteringAdapter(config, log);
@@ -71,6 +82,7 @@ export function buildAppServices(opts: {
     eventBridge,
     workflows,
     ingest: { gate, trailing, deps: ingestDeps },
+    telemetry,
     campaigns,
     synthetic,
     marketplaceMetering,
@@ -90,6 +102,7 @@ export function buildAppServices(opts: {
       await campaigns.stop();
       await trailing.stop();
       await workflows.stop();
+      await telemetry.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 import { ERROR_CODES } from '@callsight/shared';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { ClickHouseClient } from './db/clickhouse/client.ts';
 import type { App, AppContext } from './app-context.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { createTokenSigner } from './services/auth/access-token.ts';
@@ -27,7 +28,7 @@ import { registerStorableInput } from './plugins/storable-input.ts';
 import { attachPushServer } from './push/push-server.ts';
 import { findSessionUser } from './services/auth/session.ts';
 import { recordAudit } from './services/audit/audit-log.ts';
-import { buildAppServices } from './app-services.ts';
+import { buildAppServices, type AppServices } from './app-services.ts';
 import { agentSocketAuth } from './services/workflows/agent-socket-auth.ts';
 import { ROUTE_MODULES } from './routes/index.ts';
 import { PUBLIC_ROUTES } from './routes/public-routes.ts';
@@ -35,11 +36,18 @@ import { guardRoute } from './plugins/route-guard.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** What a test may hand the app in place of its config's outside services. */
+export interface BuildAppOptions {
+  /** The telemetry store's ClickHouse (chDB in tests) in place of CLICKHOUSE_URL's. */
+  clickHouse?: ClickHouseClient;
+}
+
 /** Builds the Fastify instance: plugins, services, routes, push and the web app. */
 export async function buildApp(
   config: AppConfig,
   database: Database,
   jwtSecret: string,
+  options: BuildAppOptions = {},
 ): Promise<{ app: App; ctx: AppContext }> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
@@ -82,7 +90,20 @@ export async function buildApp(
     findSessionUser(db, claims.sub, claims.sid),
   );
   app.addHook('onClose', () => push.close());
-  const services = buildAppServices({ config, db, push, log: app.log });
+  let services: AppServices;
+  try {
+    services = await buildAppServices({
+      config,
+      db,
+      push,
+      log: app.log,
+      clickHouse: options.clickHouse,
+    });
+  } catch (err) {
+    // The telemetry store could not open (ClickHouse unreachable): nothing else is left open.
+    await app.close();
+    throw err;
+  }
   app.addHook('onReady', async () => services.start());
   app.addHook('onClose', () => services.stop());
   const ctx: AppContext = {

@@ -4,7 +4,10 @@ import {
   AgentLogQuerySchema,
   CALL_STATS_SORT_COLUMNS,
   CallStatsQuerySchema,
+  CopilotQuerySchema,
   SORT_DIRECTIONS,
+  type CopilotQueryInput,
+  type CopilotResult,
   type AgentLogQueryInput,
   type CallStatsQueryInput,
   type IngestResult,
@@ -345,6 +348,61 @@ describe(
           else expect(r.rtt_avg_ms).toBeCloseTo(summary?.rttAvgMs ?? NaN, 3);
         }
       }
+    });
+
+    it("answers the copilot's queries alike", async () => {
+      const window = { from: new Date(NOW_MS - 7 * 3600_000), to: NOW, label: 'today' };
+      const inputs: CopilotQueryInput[] = [
+        { metrics: ['callCount', 'mos', 'jitter', 'packetLoss', 'rtt', 'duration', 'score'] },
+        { metrics: ['mos', 'callCount'], groupBy: 'agent' },
+        {
+          metrics: ['jitter', 'share'],
+          groupBy: 'isp',
+          thresholds: [{ metric: 'jitter', op: 'gt', value: 20 }],
+        },
+        { metrics: ['callCount', 'score'], groupBy: 'insight', tags: ['*'] },
+        { metrics: ['callCount'], groupBy: 'hour' },
+        { metrics: ['mos'], groupBy: 'day', matches: [{ field: 'agent', value: 'ALICE' }] },
+        { metrics: ['share'], shareMatches: [{ field: 'networkType', value: 'wifi' }] },
+        { metrics: ['mos'], list: true, rank: { order: 'worst', limit: 7 } },
+        {
+          metrics: ['packetLoss'],
+          list: true,
+          thresholds: [{ metric: 'packetLoss', op: 'gte', value: 1 }],
+        },
+        { metrics: ['duration'], list: true, rank: { order: 'highest', limit: 100 } },
+      ];
+      // Averages are summed in another order: equal to their last bits.
+      const rounded = (result: CopilotResult) =>
+        JSON.parse(
+          JSON.stringify(result, (_k, v: unknown) =>
+            typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(9)) : v,
+          ),
+        ) as unknown;
+      for (const { id } of [...groups, { id: emptyGroupId }]) {
+        for (const input of inputs) {
+          const query = CopilotQuerySchema.parse(input);
+          for (const timeZone of ['UTC', 'Australia/Sydney']) {
+            const [expected, actual] = await Promise.all([
+              pg.copilotQuery(id, query, window, timeZone),
+              ch.copilotQuery(id, query, window, timeZone),
+            ]);
+            expect(rounded(actual), JSON.stringify(input)).toEqual(rounded(expected));
+          }
+        }
+        const sorted = (known: Record<string, readonly string[] | undefined>) =>
+          Object.fromEntries(Object.entries(known).map(([k, v]) => [k, [...(v ?? [])].sort()]));
+        expect(sorted(await ch.copilotKnownValues(id, NOW))).toEqual(
+          sorted(await pg.copilotKnownValues(id, NOW)),
+        );
+      }
+      const some = await pg.copilotQuery(
+        groupAt(0).id,
+        CopilotQuerySchema.parse(inputs[1]),
+        window,
+        'UTC',
+      );
+      expect(some.kind === 'groups' && some.rows.length).toBeGreaterThan(1);
     });
 
     it('runs its migrations once, and follows a change of the retention setting', async () => {

@@ -7,18 +7,17 @@ import {
   CallStatsQuerySchema,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import { callerScope } from '../plugins/authenticate.ts';
-import { listAgentLogs } from '../services/explorer/agent-logs.ts';
-import { listCallStats } from '../services/explorer/call-stats.ts';
+import { callerOf } from '../plugins/authenticate.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
 /**
  * The Calls and Logs explorer lists (spec 002 §2.11, §7.3) for viewers, admins and super users:
  * a page of the group's calls or softphone log lines in a time window, filtered and sorted, with
- * the total. The caller is checked before the query (preValidation).
+ * the total, from the telemetry store (PostgreSQL or ClickHouse). The caller is checked before the
+ * query (preValidation).
  */
-export async function callRoutes({ app, db, authorize }: AppContext) {
+export async function callRoutes({ app, telemetry, authorize }: AppContext) {
   app.get('/api/calls/stats', {
     schema: {
       tags: ['calls'],
@@ -27,7 +26,7 @@ export async function callRoutes({ app, db, authorize }: AppContext) {
       response: { 200: CallStatsPageSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => listCallStats(callerScope(db, request), request.query),
+    handler: (request) => telemetry.listCallStats(callerOf(request).groupId, request.query),
   });
 
   app.get('/api/calls/logs', {
@@ -38,6 +37,6 @@ export async function callRoutes({ app, db, authorize }: AppContext) {
       response: { 200: AgentLogPageSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => listAgentLogs(callerScope(db, request), request.query),
+    handler: (request) => telemetry.listAgentLogs(callerOf(request).groupId, request.query),
   });
 }

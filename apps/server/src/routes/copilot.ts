@@ -26,11 +26,13 @@ export const COPILOT_DISABLED = 'The CX copilot is not enabled for this group';
 /**
  * The CX copilot (spec 002 §4, §6, §7.6): POST /api/garvis2/ask (garvis2 flag), its
  * ask_preview variant (garvis2 and garvisPreview) and GET /api/garvis/ask?prompt= (garvis).
- * Answers { response, artifacts, threadId } about the caller's group's own calls.
+ * Answers { response, artifacts, threadId } about the caller's group's own calls, read from the
+ * telemetry store (ClickHouse when configured, decision CH13); threads stay in PostgreSQL.
  */
-export async function copilotRoutes({ app, db, authorize, llm }: AppContext) {
+export async function copilotRoutes({ app, db, authorize, llm, telemetry }: AppContext) {
   const deps: CopilotDeps = {
     db,
+    calls: telemetry,
     llm,
     now: () => new Date(),
     log: app.log,

@@ -16,9 +16,7 @@ import { errorHandler } from '../lib/error-handler.ts';
 import { tooManyRequests } from '../lib/errors.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
 import { GateFullError } from '../services/telemetry/concurrency-gate.ts';
-import { ingestCalls } from '../services/telemetry/ingest-calls.ts';
-import { ingestEvents, ingestLogs } from '../services/telemetry/ingest-logs.ts';
-import { ingestSamples } from '../services/telemetry/ingest-samples.ts';
+import { ingestEvents } from '../services/telemetry/ingest-logs.ts';
 
 const RETRY_AFTER_SECONDS = '1';
 
@@ -37,9 +35,17 @@ const responses = {
  * call summaries, per-second samples, softphone logs and telemetry events. Each request is one
  * transaction, answered after commit: 200 when every item was stored, 207 when some were refused
  * (listed with their field errors), 400 when none was valid, 413 for too many items or bytes,
- * 429 when the server is busy. Resending is safe: stored items are never duplicated.
+ * 429 when the server is busy. Resending is safe: stored items are never duplicated. Calls,
+ * samples and logs go to the telemetry store (PostgreSQL or ClickHouse, answered once stored
+ * there); events stay in PostgreSQL.
  */
-export async function ingestRoutes({ app, config, authorizeApiKey, ingest }: AppContext) {
+export async function ingestRoutes({
+  app,
+  config,
+  authorizeApiKey,
+  ingest,
+  telemetry,
+}: AppContext) {
   const { gate, deps } = ingest;
 
   // Refuse before the body is read or the key looked up when the write queue is already full.
@@ -90,7 +96,7 @@ export async function ingestRoutes({ app, config, authorizeApiKey, ingest }: App
       response: responses,
     },
     handler: (request, reply) =>
-      answer(reply, ingestCalls(deps, apiKeyOf(request).groupId, request.body.calls)),
+      answer(reply, telemetry.ingestCalls(apiKeyOf(request).groupId, request.body.calls)),
   });
 
   app.post('/api/ingest/v1/samples', {
@@ -107,7 +113,7 @@ export async function ingestRoutes({ app, config, authorizeApiKey, ingest }: App
       // ingestSamples validates and packs the batch at once; the parsed body (tens of thousands
       // of objects) is not kept while the batch waits on the database (see PackedSeconds).
       (request as { body: unknown }).body = undefined;
-      return answer(reply, ingestSamples(deps, apiKeyOf(request).groupId, samples));
+      return answer(reply, telemetry.ingestSamples(apiKeyOf(request).groupId, samples));
     },
   });
 
@@ -120,7 +126,7 @@ export async function ingestRoutes({ app, config, authorizeApiKey, ingest }: App
       response: responses,
     },
     handler: (request, reply) =>
-      answer(reply, ingestLogs(deps, apiKeyOf(request).groupId, request.body.logs)),
+      answer(reply, telemetry.ingestLogs(apiKeyOf(request).groupId, request.body.logs)),
   });
 
   app.post('/api/ingest/v1/events', {

@@ -9,9 +9,14 @@ import {
   type CallDetailAnswer,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
+import type { GroupScope } from '../db/group-scope.ts';
 import { forbidden } from '../lib/errors.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
-import { getCallDetailJson } from '../services/call-detail/get-call-detail.ts';
+import {
+  getCallDetailJson,
+  type CallDetailRequest,
+} from '../services/call-detail/get-call-detail.ts';
+import { getStoredCallDetailJson } from '../services/telemetry-store/call-detail.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -24,8 +29,15 @@ const errors = {
  * Call detail (spec 002 §7.3): GET /api/viscall2/call/{region}/{contactId}?includeTelemetry=.
  * The region segment is kept for the spec's path; this store holds every region, so it only has
  * to be well formed. Telemetry needs CALL_DETAIL_ACCESS.telemetry; asking without it is a 403.
+ * On PostgreSQL the seconds' stored text is written as JSON directly; with ClickHouse the
+ * summary, seconds and logs come from its store (chosen once here, not per request).
  */
-export async function viscallRoutes({ app, db, authorize }: AppContext) {
+export async function viscallRoutes({ app, db, authorize, telemetry }: AppContext) {
+  const callDetailJson =
+    telemetry.kind === 'postgres'
+      ? getCallDetailJson
+      : (scope: GroupScope, request: CallDetailRequest) =>
+          getStoredCallDetailJson(telemetry, scope, request);
   app.get('/api/viscall2/call/:region/:contactId', {
     schema: {
       tags: ['call-detail'],
@@ -43,7 +55,7 @@ export async function viscallRoutes({ app, db, authorize }: AppContext) {
       }
       // Already the UTF-8 JSON of CallDetailAnswerSchema (checked there); Fastify sends a Buffer as is,
       // but the typed reply only knows the object form.
-      const json = await getCallDetailJson(callerScope(db, request), {
+      const json = await callDetailJson(callerScope(db, request), {
         contactId: request.params.contactId,
         includeTelemetry,
       });

@@ -4,12 +4,19 @@ import { forGroup } from '../../db/group-scope.ts';
 import type { LlmAdapter } from '../../adapters/llm/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
-import { answerBuiltin, previousQuery, type EngineAnswer } from './builtin-engine.ts';
+import {
+  answerBuiltin,
+  previousQuery,
+  type CopilotCalls,
+  type EngineAnswer,
+} from './builtin-engine.ts';
 import { answerWithLlm } from './llm-engine.ts';
 import { appendExchange, findThread, threadMessages } from './threads.ts';
 
 export interface CopilotDeps {
   db: Db;
+  /** Where the calls are asked about: the telemetry store (threads and audit stay in `db`). */
+  calls: CopilotCalls;
   llm: LlmAdapter | null;
   now: () => Date;
   log: { warn(obj: unknown, msg: string): void };
@@ -41,6 +48,7 @@ export async function askCopilot(
   const thread = ask.threadId ? await findThread(scope, ask.threadId, 'copilot') : null;
   const input = {
     scope,
+    calls: deps.calls,
     question: ask.question,
     previous: previousQuery(thread?.lastQuery),
     timeZone,

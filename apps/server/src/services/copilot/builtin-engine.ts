@@ -15,7 +15,10 @@ import {
   type KnownValues,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
-import { knownValues, runCopilotQuery } from './call-metrics.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
+
+/** The store the copilot's questions over calls are answered from (PostgreSQL or ClickHouse). */
+export type CopilotCalls = Pick<TelemetryStore, 'kind' | 'copilotQuery' | 'copilotKnownValues'>;
 
 /** What an engine answers: the reply and the query to remember for follow-ups. */
 export interface EngineAnswer extends CopilotAnswer {
@@ -24,6 +27,7 @@ export interface EngineAnswer extends CopilotAnswer {
 
 export interface EngineInput {
   scope: GroupScope;
+  calls: CopilotCalls;
   question: string;
   previous: CopilotQuery | null;
   timeZone: string;
@@ -32,7 +36,7 @@ export interface EngineInput {
 
 /** Runs a parsed query against the group's calls and words the answer. */
 export async function answerQuery(
-  input: Pick<EngineInput, 'scope' | 'timeZone' | 'now'>,
+  input: Pick<EngineInput, 'scope' | 'calls' | 'timeZone' | 'now'>,
   query: CopilotQuery,
 ): Promise<EngineAnswer> {
   const resolve = (range: CopilotRange): AnswerWindow => {
@@ -40,11 +44,12 @@ export async function answerQuery(
     return { ...window, span: describeWindow(window, input.timeZone) };
   };
   const window = resolve(query.range);
-  const result = await runCopilotQuery(input.scope, query, window, input.timeZone);
+  const { groupId } = input.scope;
+  const result = await input.calls.copilotQuery(groupId, query, window, input.timeZone);
   let compare: { window: AnswerWindow; rows: CopilotGroupRow[] } | undefined;
   if (query.compareRange && !query.list) {
     const other = resolve(query.compareRange);
-    const rows = await runCopilotQuery(input.scope, query, other, input.timeZone);
+    const rows = await input.calls.copilotQuery(groupId, query, other, input.timeZone);
     compare = { window: other, rows: rows.kind === 'groups' ? rows.rows : [] };
   }
   return { ...formatCopilotAnswer(query, window, result, compare), query };
@@ -59,13 +64,14 @@ const knownCache = new Map<string, { atMs: number; values: Promise<KnownValues> 
  */
 function cachedKnownValues(input: EngineInput): Promise<KnownValues> {
   const nowMs = input.now.getTime();
-  const { groupId } = input.scope;
-  const hit = knownCache.get(groupId);
+  // One entry per store and group: a process may hold both (tests).
+  const key = `${input.calls.kind}:${input.scope.groupId}`;
+  const hit = knownCache.get(key);
   if (hit && nowMs - hit.atMs < KNOWN_TTL_MS) return hit.values;
   if (knownCache.size >= 1000) knownCache.clear();
-  const values = knownValues(input.scope, input.now);
-  knownCache.set(groupId, { atMs: nowMs, values });
-  values.catch(() => knownCache.delete(groupId));
+  const values = input.calls.copilotKnownValues(input.scope.groupId, input.now);
+  knownCache.set(key, { atMs: nowMs, values });
+  values.catch(() => knownCache.delete(key));
   return values;
 }
 

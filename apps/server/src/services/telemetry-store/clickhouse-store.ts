@@ -2,6 +2,7 @@ import { EXPLORER_LIMITS } from '@callsight/shared';
 import { chForGroup } from '../../db/clickhouse/group-scope.ts';
 import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
 import { listCallStats } from './clickhouse/call-stats.ts';
+import { knownValues, runCopilotQuery } from './clickhouse/copilot.ts';
 import type { ClickHouseIngestDeps } from './clickhouse/ingest-deps.ts';
 import { listAgentLogs, readCallLogs } from './clickhouse/logs.ts';
 import { readCallSeconds } from './clickhouse/seconds.ts';
@@ -32,6 +33,9 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     },
     callSeconds: (groupId, contactId, limit) => readCallSeconds(scope(groupId), contactId, limit),
     callLogs: (groupId, contactId, limit) => readCallLogs(scope(groupId), contactId, limit),
+    copilotQuery: (groupId, query, window, timeZone) =>
+      runCopilotQuery(scope(groupId), query, window, timeZone),
+    copilotKnownValues: (groupId, now) => knownValues(scope(groupId), now),
     ingestSamples: (groupId, items) => writeSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => writeCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => writeLogs(deps, groupId, items),

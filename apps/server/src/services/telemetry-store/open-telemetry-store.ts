@@ -8,6 +8,7 @@ import type { SchemaTarget } from '../../db/clickhouse/render-migration.ts';
 import { forGroup } from '../../db/group-scope.ts';
 import { getNetworkLabels } from '../network-labels/network-labels.ts';
 import type { IngestDeps } from '../telemetry/ingest-context.ts';
+import { callLocksFor } from './clickhouse/call-locks.ts';
 import { clickHouseTelemetryStore } from './clickhouse-store.ts';
 import { postgresTelemetryStore } from './postgres-store.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
@@ -34,7 +35,8 @@ export function networkLabellerOf(db: DbOrTx) {
 
 /**
  * The ClickHouse store on `client` (migrated first), with PostgreSQL's ingest dependencies:
- * the gate, push, clock, watchers, and Network Labelling read from `deps.db`.
+ * the gate, push, clock, watchers, Network Labelling read from `deps.db`, and the call locks
+ * on `deps.db` (advisory on a PostgreSQL server, in process on PGlite; decision CH12).
  */
 export async function clickHouseStoreOn(
   client: ClickHouseClient,
@@ -49,25 +51,32 @@ export async function clickHouseStoreOn(
     now: deps.now,
     ...(deps.watchers ? { watchers: deps.watchers } : {}),
     networkLabeller: networkLabellerOf(deps.db),
+    locks: callLocksFor(deps.db),
   });
 }
 
 /**
  * The telemetry store the settings choose, once at boot: ClickHouse when CLICKHOUSE_URL is set
- * (its database created and migrated here, as PostgreSQL's is), else PostgreSQL.
+ * (its database created and migrated here, as PostgreSQL's is), else PostgreSQL. `clickHouse`,
+ * when given, is used in place of CLICKHOUSE_URL (tests run the app on chDB through it); the
+ * store closes it.
  */
 export async function openTelemetryStore(
   config: ClickHouseConfig,
   deps: IngestDeps,
+  clickHouse?: ClickHouseClient,
 ): Promise<TelemetryStore> {
-  if (!config.CLICKHOUSE_URL) return postgresTelemetryStore(deps);
-  const client = await openNodeClickHouseClient({
-    url: config.CLICKHOUSE_URL,
-    database: config.CLICKHOUSE_DATABASE,
-    cluster: config.CLICKHOUSE_CLUSTER,
-  });
+  if (!config.CLICKHOUSE_URL && !clickHouse) return postgresTelemetryStore(deps);
+  const client =
+    clickHouse ??
+    (await openNodeClickHouseClient({
+      url: config.CLICKHOUSE_URL ?? '',
+      database: config.CLICKHOUSE_DATABASE,
+      cluster: config.CLICKHOUSE_CLUSTER,
+    }));
   try {
-    return await clickHouseStoreOn(client, clickHouseTarget(config), deps);
+    const target = { ...clickHouseTarget(config), database: client.database };
+    return await clickHouseStoreOn(client, target, deps);
   } catch (err) {
     await client.close();
     throw err;

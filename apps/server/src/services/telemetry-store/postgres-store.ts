@@ -4,6 +4,7 @@ import { readCallLogs } from '../call-detail/call-logs.ts';
 import { readCallSeconds } from '../call-detail/call-seconds.ts';
 import { readCallSummary } from '../call-detail/call-summary-source.ts';
 import { listAgentLogs } from '../explorer/agent-logs.ts';
+import { knownValues, runCopilotQuery } from '../copilot/call-metrics.ts';
 import { listCallStats } from '../explorer/call-stats.ts';
 import { ingestCalls } from '../telemetry/ingest-calls.ts';
 import type { IngestDeps } from '../telemetry/ingest-context.ts';
@@ -23,6 +24,9 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     callSummary: (groupId, contactId) => readCallSummary(scope(groupId), contactId),
     callSeconds: (groupId, contactId, limit) => readCallSeconds(scope(groupId), contactId, limit),
     callLogs: (groupId, contactId, limit) => readCallLogs(scope(groupId), contactId, limit),
+    copilotQuery: (groupId, query, window, timeZone) =>
+      runCopilotQuery(scope(groupId), query, window, timeZone),
+    copilotKnownValues: (groupId, now) => knownValues(scope(groupId), now),
     ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),

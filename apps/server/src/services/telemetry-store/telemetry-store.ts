@@ -5,7 +5,11 @@ import type {
   CallDetailSecond,
   CallStatsPage,
   CallStatsQuery,
+  CopilotQuery,
+  CopilotResult,
   IngestResult,
+  KnownValues,
+  ResolvedCopilotRange,
 } from '@callsight/shared';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
@@ -39,6 +43,16 @@ export interface TelemetryStore {
   callSeconds(groupId: string, contactId: string, limit: number): Promise<CallDetailSecond[]>;
   /** A call's softphone log lines in time order, in search-hit form. */
   callLogs(groupId: string, contactId: string, limit: number): Promise<Hits<CallDetailLog>>;
+
+  /** The copilot's query over the group's call summaries of `window` (services/copilot). */
+  copilotQuery(
+    groupId: string,
+    query: CopilotQuery,
+    window: ResolvedCopilotRange,
+    timeZone: string,
+  ): Promise<CopilotResult>;
+  /** Agents, ISPs, network labels, regions and network types of the last 90 days (unordered). */
+  copilotKnownValues(groupId: string, now: Date): Promise<KnownValues>;
 
   /** POST /api/ingest/v1/samples: answered once the batch is stored. */
   ingestSamples(groupId: string, items: readonly unknown[]): Promise<IngestResult>;

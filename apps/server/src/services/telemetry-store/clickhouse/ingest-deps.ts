@@ -9,6 +9,7 @@ import {
   type CallSummaryRow,
 } from '../../telemetry/call-summaries.ts';
 import type { WatcherHook } from '../../workflows/engine.ts';
+import type { CallLocks } from './call-locks.ts';
 import { loadSeconds } from './seconds.ts';
 import { saveSummaries, type BatchSummaries } from './summaries.ts';
 
@@ -21,6 +22,18 @@ export interface ClickHouseIngestDeps {
   watchers?: WatcherHook;
   /** The group's Network Labelling (kept in PostgreSQL): an address's label, or null. */
   networkLabeller?: (groupId: string) => Promise<(ip: string) => string | null>;
+  /** Serialises a call's read-compute-write across batches and processes (CH12); none: unlocked. */
+  locks?: CallLocks;
+}
+
+/** Runs a batch's read-compute-write of its calls under their locks (when the deps have any). */
+export function underCallLocks<T>(
+  deps: Pick<ClickHouseIngestDeps, 'locks'>,
+  groupId: string,
+  contactIds: Iterable<string>,
+  work: () => Promise<T>,
+): Promise<T> {
+  return deps.locks ? deps.locks.withCalls(groupId, contactIds, work) : work();
 }
 
 /**

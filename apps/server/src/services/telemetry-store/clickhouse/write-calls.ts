@@ -14,7 +14,7 @@ import {
   ingestResult,
   validateBatch,
 } from '../../telemetry/validate-batch.ts';
-import { refreshAndSave, type ClickHouseIngestDeps } from './ingest-deps.ts';
+import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { summariesOf } from './summaries.ts';
 
 const noLabel = () => null;
@@ -44,7 +44,12 @@ export async function writeCalls(
   const nowMs = deps.now();
 
   const { created, changed } = await deps.gate.run(async () => {
+    // Read from PostgreSQL before the locks (advisoryCallLocks: no query of the pool inside).
     const labelOf = deps.networkLabeller ? await deps.networkLabeller(groupId) : noLabel;
+    return underCallLocks(deps, groupId, latest.keys(), () => save(labelOf));
+  });
+
+  async function save(labelOf: (ip: string) => string | null) {
     const summaries = await summariesOf(scope, seeds, nowMs);
     const changed: CallSummaryRow[] = [];
     for (const [contactId, call] of latest) {
@@ -58,7 +63,7 @@ export async function writeCalls(
     }
     await refreshAndSave(scope, summaries, changed, nowMs);
     return { created: summaries.created, changed };
-  });
+  }
 
   announceCalls(deps, groupId, created, seeds);
   deps.watchers?.onCallSummaries(groupId, changed);

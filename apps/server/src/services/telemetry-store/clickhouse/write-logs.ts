@@ -9,7 +9,7 @@ import {
   ingestResult,
   validateBatch,
 } from '../../telemetry/validate-batch.ts';
-import { refreshAndSave, type ClickHouseIngestDeps } from './ingest-deps.ts';
+import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertLogs, storedLogIds, type LogLine } from './logs.ts';
 import { countErrorLines, summariesOf } from './summaries.ts';
 
@@ -58,23 +58,25 @@ export async function writeLogs(
   const scope = chForGroup(deps.client, groupId);
   const nowMs = deps.now();
 
-  const { inserted, created } = await deps.gate.run(async () => {
-    const stored = await storedLogIds(scope, [...unique.keys()]);
-    const fresh = lines.filter((l) => !stored.has(l.storedId));
-    await insertLogs(scope, fresh);
-    if (seeds.size === 0) return { inserted: fresh.length, created: new Set<string>() };
-    const counts = await countErrorLines(scope, [...seeds.keys()]);
-    const summaries = await summariesOf(scope, seeds, nowMs, counts);
-    const changed: CallSummaryRow[] = [];
-    for (const [contactId, row] of summaries.rows) {
-      const count = counts.get(contactId) ?? 0;
-      if (!summaries.created.has(contactId) && row.errorLogCount === count) continue;
-      row.errorLogCount = count;
-      changed.push(row);
-    }
-    await refreshAndSave(scope, summaries, changed, nowMs);
-    return { inserted: fresh.length, created: summaries.created };
-  });
+  const { inserted, created } = await deps.gate.run(() =>
+    underCallLocks(deps, groupId, seeds.keys(), async () => {
+      const stored = await storedLogIds(scope, [...unique.keys()]);
+      const fresh = lines.filter((l) => !stored.has(l.storedId));
+      await insertLogs(scope, fresh);
+      if (seeds.size === 0) return { inserted: fresh.length, created: new Set<string>() };
+      const counts = await countErrorLines(scope, [...seeds.keys()]);
+      const summaries = await summariesOf(scope, seeds, nowMs, counts);
+      const changed: CallSummaryRow[] = [];
+      for (const [contactId, row] of summaries.rows) {
+        const count = counts.get(contactId) ?? 0;
+        if (!summaries.created.has(contactId) && row.errorLogCount === count) continue;
+        row.errorLogCount = count;
+        changed.push(row);
+      }
+      await refreshAndSave(scope, summaries, changed, nowMs);
+      return { inserted: fresh.length, created: summaries.created };
+    }),
+  );
 
   announceCalls(deps, groupId, created, seeds);
   return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);

@@ -23,7 +23,7 @@ import {
 } from '../../telemetry/ingest-samples.ts';
 import { ingestResult } from '../../telemetry/validate-batch.ts';
 import type { PackedSeconds } from '../../telemetry/packed-seconds.ts';
-import type { ClickHouseIngestDeps } from './ingest-deps.ts';
+import { underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertSeconds, loadSeconds, storedTimesAfter } from './seconds.ts';
 import { saveSummaries, summariesOf } from './summaries.ts';
 
@@ -110,15 +110,17 @@ async function store(
   const seeds = new Map<string, number>();
   packed.contactIds.forEach((contactId, call) => seeds.set(contactId, packed.firstMs(call)));
   const nowMs = deps.now();
-  const { chunks, created } = await deps.gate.run(async () => {
-    const summaries = await summariesOf(scope, seeds, nowMs);
-    const planned = await plan(scope, packed, summaries.rows);
-    // Seconds first, then the summaries that count them: a batch that fails between the two is
-    // not acknowledged, and the next batch of those calls finds the seconds (unsummarised).
-    await insertSeconds(scope, planned.chunks);
-    await saveSummaries(scope, summaries, planned.changed, nowMs);
-    return { chunks: planned.chunks, created: summaries.created };
-  });
+  const { chunks, created } = await deps.gate.run(() =>
+    underCallLocks(deps, groupId, seeds.keys(), async () => {
+      const summaries = await summariesOf(scope, seeds, nowMs);
+      const planned = await plan(scope, packed, summaries.rows);
+      // Seconds first, then the summaries that count them: a batch that fails between the two is
+      // not acknowledged, and the next batch of those calls finds the seconds (unsummarised).
+      await insertSeconds(scope, planned.chunks);
+      await saveSummaries(scope, summaries, planned.changed, nowMs);
+      return { chunks: planned.chunks, created: summaries.created };
+    }),
+  );
   announceCalls(deps, groupId, created, seeds);
   const fresh = chunks.reduce((n, c) => n + c.seconds.length, 0);
   if (fresh > 0) deps.watchers?.onSeconds(groupId, () => chunks.flatMap((c) => c.seconds));

@@ -1,0 +1,77 @@
+import {
+  CALL_DETAIL_LIMITS,
+  CALL_DETAIL_TEXTS,
+  callDetailSecondColumns,
+  type CallDetailSecond,
+  type CallDetailTelemetryEvent,
+} from '@callsight/shared';
+import type { GroupScope } from '../../db/group-scope.ts';
+import { notFound } from '../../lib/errors.ts';
+import { noHits, readCallTelemetry } from '../call-detail/call-logs.ts';
+import { mergeHolds, readTraceHolds, type CallHold } from '../call-detail/call-holds.ts';
+import { toSummarySource } from '../call-detail/call-summary-source.ts';
+import type { CallDetailRequest } from '../call-detail/get-call-detail.ts';
+import { callDetailTail } from '../call-detail/serialize-call-detail.ts';
+import type { TelemetryStore } from './telemetry-store.ts';
+
+/** Two On Hold seconds further apart than this are two holds (as holdRuns of call-seconds.ts). */
+const HOLD_RUN_GAP_MS = 2_000;
+
+/** The runs of On Hold seconds, each as [first second, last second + 1 s): as holdRuns. */
+export function holdRunsOf(seconds: readonly CallDetailSecond[]): CallHold[] {
+  const runs: CallHold[] = [];
+  let open: { start: number; end: number } | null = null;
+  for (const s of seconds) {
+    const t = Date.parse(s.timestamp);
+    const onHold = s.agentStatus === 'On Hold';
+    if (onHold && open && t - (open.end - 1000) <= HOLD_RUN_GAP_MS) open.end = t + 1000;
+    else if (onHold) {
+      if (open) runs.push(open);
+      open = { start: t, end: t + 1000 };
+    } else if (open) {
+      runs.push(open);
+      open = null;
+    }
+  }
+  if (open) runs.push(open);
+  return runs;
+}
+
+/**
+ * One call's detail answer (the JSON getCallDetailJson writes) with its summary, seconds and log
+ * lines from `store` (ClickHouse); the telemetry events and the journey's holds stay in
+ * PostgreSQL (`scope`). The PostgreSQL store keeps getCallDetailJson's text path (its chunks'
+ * text is written as JSON directly); this one goes through objects.
+ */
+export async function getStoredCallDetailJson(
+  store: TelemetryStore,
+  scope: GroupScope,
+  request: CallDetailRequest,
+): Promise<Buffer> {
+  const { contactId } = request;
+  const { groupId } = scope;
+  const [summary, seconds, logs, telemetry, tracedHolds] = await Promise.all([
+    store.callSummary(groupId, contactId),
+    store.callSeconds(groupId, contactId, CALL_DETAIL_LIMITS.maxSeconds),
+    store.callLogs(groupId, contactId, CALL_DETAIL_LIMITS.maxLogs),
+    request.includeTelemetry
+      ? readCallTelemetry(scope, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
+      : Promise.resolve(noHits<CallDetailTelemetryEvent>()),
+    readTraceHolds(scope, contactId),
+  ]);
+  if (summary === null && seconds.length === 0 && logs.hits.hits.length === 0) {
+    throw notFound(CALL_DETAIL_TEXTS.unableData);
+  }
+  const holds = mergeHolds(summary?.holdIntervals ?? [], holdRunsOf(seconds), tracedHolds);
+  const tail = callDetailTail({
+    summary: {
+      hits: {
+        total: { value: summary ? 1 : 0, relation: 'eq' },
+        hits: summary ? [{ _id: summary.contactId, _source: toSummarySource(summary, holds) }] : [],
+      },
+    },
+    logs,
+    telemetry,
+  });
+  return Buffer.from(`{"seconds":${JSON.stringify(callDetailSecondColumns(seconds))}${tail}`);
+}
