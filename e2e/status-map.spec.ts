@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { RegionStats, SyntheticJob } from '@callsight/shared';
 import { createTestGroup, json, restoreSuperGroup } from './support/api.ts';
+import { blobsOfColour } from './support/canvas.ts';
 import { signInAs } from './support/auth.ts';
 
 /**
@@ -24,6 +25,34 @@ async function finishedJobs(request: APIRequestContext, headers: Record<string, 
 
 const regionRow = (page: Page, role: 'connect' | 'agent', region: string) =>
   page.locator(`[data-testid="status-region-row"][data-role="${role}"][data-region="${region}"]`);
+
+const POPUP_TITLE = /([A-Za-z ]+) \((agent|connect) region\)/;
+
+/**
+ * The regions the map draws in a colour: each blob of that colour on the map's canvas is
+ * hovered (its pin head, then its centre) and the popup that opens names its region.
+ */
+async function regionsDrawnIn(page: Page, map: Locator, colour: string): Promise<string[]> {
+  const canvas = map.locator('canvas').first();
+  const popup = map.locator('div').filter({ hasText: POPUP_TITLE }).last();
+  const found = new Set<string>();
+  const blobs = (await blobsOfColour(canvas, colour)).filter((b) => b.pixels >= 30);
+  for (const blob of blobs)
+    for (const point of [blob.upper, blob.centre]) {
+      await canvas.hover({ position: { x: 2, y: 2 } });
+      await expect(popup)
+        .toBeHidden({ timeout: 3_000 })
+        .catch(() => undefined);
+      await canvas.hover({ position: point });
+      const shown = await popup
+        .waitFor({ state: 'visible', timeout: 1_500 })
+        .then(() => popup.innerText())
+        .catch(() => '');
+      const title = POPUP_TITLE.exec(shown);
+      if (title) found.add(`${title[1]?.trim()} (${title[2]})`);
+    }
+  return [...found];
+}
 
 test('the status map shows a clean and an impaired region, the impaired one in the worse colour', async ({
   page,
@@ -96,7 +125,13 @@ test('the status map shows a clean and an impaired region, the impaired one in t
       row
         .locator('[data-health] > span[aria-hidden]')
         .evaluate((el) => getComputedStyle(el).backgroundColor);
-    expect(await dot(mumbai)).not.toBe(await dot(sydney));
+    const mumbaiColour = await dot(mumbai);
+    const sydneyColour = await dot(sydney);
+    expect(mumbaiColour).not.toBe(sydneyColour);
+    // And on the map itself: each agent region is drawn in its health's colour (found on the
+    // canvas by colour, then named by the popup that hovering it opens).
+    expect(await regionsDrawnIn(page, map, mumbaiColour)).toContain('Mumbai (agent)');
+    expect(await regionsDrawnIn(page, map, sydneyColour)).toContain('Sydney (agent)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-map.png`, fullPage: true });
 
     // A region picked: its latest jobs, each finished call with its report.

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { ensureJwtSecret } from '../src/db/bootstrap.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import type { App, AppContext } from '../src/app-context.ts';
 
 /** Which database the suite runs on: set by scripts/test.mjs (pglite by default). */
@@ -21,8 +21,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A fresh database (in-memory PGlite or a new PostgreSQL database) with a built app on it. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A fresh database (in-memory PGlite or a new PostgreSQL database) with a built app on it;
+ * `options.clickHouse` runs its telemetry store on that ClickHouse (chDB) instead.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: BuildAppOptions = {},
+): Promise<TestServer> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
@@ -56,7 +62,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     database = await openDatabase({ dataDir: 'memory://' });
   }
   const secret = await ensureJwtSecret(database.db, config.JWT_SECRET);
-  const { app, ctx } = await buildApp(config, database, secret);
+  const { app, ctx } = await buildApp(config, database, secret, options);
   await app.ready();
   return {
     app,

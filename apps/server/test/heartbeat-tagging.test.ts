@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
-import { auditLog } from '../src/db/schema/index.ts';
+import type { HeartbeatTest, JobDetails, SyntheticJob } from '@callsight/shared';
+import { forGroup } from '../src/db/group-scope.ts';
+import { auditLog, configEntries } from '../src/db/schema/index.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  // Real test calls run in the last test: no speech-to-text beside them on two cores.
+  s = await startTestServer({ STT_ENGINE: 'none' });
 });
 afterAll(() => s.close());
 
@@ -140,4 +143,125 @@ describe('GET/PUT /api/gsm/connect/numbers', () => {
     ).toEqual(['GSM_CONNECT_NUMBERS']);
     expect(audit.filter((r) => r.service === 'gsm' && r.result === 'failure')).toHaveLength(2);
   });
+});
+
+describe('warning tags of spec 002 §9 on heartbeat jobs', () => {
+  it('tags CPU, memory, softphone error and unsupported browser from real test calls, and keeps each config’s status', async () => {
+    const { group, sup, admin, viewer } = await setup();
+    const scope = forGroup(s.database.db, group.id);
+    for (const [key, value] of [
+      ['HEARTBEAT_ENABLED', 'true'],
+      ['HEARTBEAT_CALL_DURATION_SECONDS', '5'],
+      ['HEARTBEAT_NO_ANSWER_TIMEOUT_SECONDS', '5'],
+    ] as const)
+      await s.database.db.insert(configEntries).values(scope.row(configEntries, { key, value }));
+    const above = (name: string, field: string, levels: [string, number][]) => ({
+      name,
+      field,
+      conditions: levels.map(([tag, threshold]) => ({ name: tag, operator: '>', threshold })),
+    });
+    const configs = [
+      above('Audio latency', 'audioLatency', [['High audio latency', 300]]),
+      above('CPU', 'cpu', [
+        ['High CPU usage', 80],
+        ['Very High CPU usage', 90],
+      ]),
+      above('Memory', 'memory', [
+        ['High memory usage', 80],
+        ['Very High memory usage', 90],
+      ]),
+      above('Softphone', 'softphoneError', [['Softphone error', 0]]),
+      above('Browser', 'unsupportedBrowser', [['Unsupported browser', 0]]),
+    ];
+    const put = await s.app.inject({
+      method: 'PUT',
+      url: '/api/config/array',
+      headers: sup,
+      payload: { key: 'CALL_TAG_CONFIGURATIONS', value: configs },
+    });
+    expect(put.statusCode).toBe(200);
+    const agents = [
+      'agent-high-cpu',
+      'agent-high-memory',
+      'agent-old-browser',
+      'agent-softphone-error',
+      'ada',
+    ];
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/gsm/heartbeat',
+      headers: admin,
+      payload: {
+        sourcePhoneNumber: '+61290000300',
+        targetPhoneNumber: '+61290002000',
+        description: 'Machines',
+        agentType: 'HUMAN_AGENT',
+        agentIds: agents,
+        schedule: 0,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const heartbeatId = (created.json() as HeartbeatTest).heartbeatId;
+
+    const end = Date.now() + 90_000;
+    let jobs: SyntheticJob[];
+    for (;;) {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `/api/gsm/heartbeat/jobs?heartbeatId=${heartbeatId}`,
+        headers: viewer,
+      });
+      jobs = res.json() as SyntheticJob[];
+      if (
+        jobs.length === agents.length &&
+        jobs.every((j) => !['Queued', 'Running'].includes(j.status))
+      )
+        break;
+      if (Date.now() > end) throw new Error(`jobs did not finish: ${JSON.stringify(jobs)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const byAgent = Object.fromEntries(jobs.map((j) => [j.agentId, j]));
+    // Connected calls: Completed, or Poor Call Quality on a busy machine (no config tests MOS).
+    const connected = expect.stringMatching(/^(Completed|Poor Call Quality)$/);
+    expect(byAgent['agent-high-cpu']).toMatchObject({
+      status: connected,
+      tags: ['Very High CPU usage'],
+    });
+    expect(byAgent['agent-high-memory']).toMatchObject({
+      status: connected,
+      tags: ['Very High memory usage'],
+    });
+    expect(byAgent['agent-old-browser']).toMatchObject({
+      status: connected,
+      tags: ['Unsupported browser'],
+    });
+    expect(byAgent['agent-softphone-error']).toMatchObject({
+      status: 'Agent Error',
+      tags: ['Softphone error'],
+    });
+    expect(byAgent['ada']).toMatchObject({ status: connected, tags: [] });
+
+    // Each config's status as the reports show it: its tag, or Good, and Normal for latency.
+    const details = async (agentId: string) =>
+      (
+        await s.app.inject({
+          method: 'GET',
+          url: `/api/gsm/heartbeat/jobs/${byAgent[agentId]?.jobId}`,
+          headers: viewer,
+        })
+      ).json() as JobDetails;
+    expect((await details('ada')).tagStatus?.map((c) => `${c.name}: ${c.text}`)).toEqual([
+      'Audio latency: Normal',
+      'CPU: Good',
+      'Memory: Good',
+      'Softphone: Good',
+      'Browser: Good',
+    ]);
+    expect((await details('agent-high-cpu')).tagStatus?.[1]).toEqual({
+      name: 'CPU',
+      field: 'cpu',
+      text: 'Very High CPU usage',
+      tone: 'error',
+    });
+  }, 120_000);
 });

@@ -1,11 +1,13 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type {
-  HeartbeatTest,
-  JobDetails,
-  Monitor,
-  PeriodStats,
-  SyntheticJob,
+import {
+  SyntheticJobsQuerySchema,
+  type HeartbeatTest,
+  type JobDetails,
+  type Monitor,
+  type PeriodStats,
+  type SyntheticJob,
 } from '@callsight/shared';
 import { forGroup } from '../src/db/group-scope.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -199,6 +201,50 @@ describe('heartbeat tests and their schedule', () => {
     expect(shown?.lastRun).toBe(minutes(90).toISOString());
   });
 
+  it('calls from every region of HEARTBEAT_CONNECT_REGIONS, once each; Sydney without any', async () => {
+    const { group, scope, admin } = await tenant();
+    const create = async (description: string) =>
+      (
+        await call<HeartbeatTest>('POST', '/api/gsm/heartbeat', admin, {
+          sourcePhoneNumber: '+61290000300',
+          targetPhoneNumber: '+61255501001',
+          description,
+          agentType: 'VIRTUAL_AGENT',
+          agentIds: ['bot-a', 'bot-b'],
+          schedule: 0,
+        })
+      ).body;
+    const scheduler = new SyntheticScheduler({ db: s.database.db, log });
+    const regionsOf = async (test: HeartbeatTest) =>
+      (await jobsOf(group.id))
+        .filter((j) => j.heartbeatId === test.heartbeatId)
+        .map((j) => `${j.agentId}@${j.connectRegion}/${j.agentRegion}`)
+        .sort();
+
+    const unset = await create('No regions set');
+    await scheduler.tick();
+    expect(await regionsOf(unset)).toEqual(['bot-a@Sydney/Sydney', 'bot-b@Sydney/Sydney']);
+
+    // Codes (as the Heartbeat Config stores them) or names; a repeated region calls once.
+    await s.database.db.insert(configEntries).values(
+      scope.row(configEntries, {
+        key: 'HEARTBEAT_CONNECT_REGIONS',
+        value: JSON.stringify(['ap-southeast-2', 'eu-west-2', 'Sydney']),
+      }),
+    );
+    const spread = await create('Sydney and London');
+    await scheduler.tick();
+    expect(await regionsOf(spread)).toEqual([
+      'bot-a@London/London',
+      'bot-a@Sydney/Sydney',
+      'bot-b@London/London',
+      'bot-b@Sydney/Sydney',
+    ]);
+    // The slot's jobs are made once.
+    await scheduler.tick();
+    expect(await regionsOf(spread)).toHaveLength(4);
+  });
+
   it('gives a slot to one process when two schedulers share the database', async () => {
     const { group, admin } = await tenant();
     const created = await call<HeartbeatTest>('POST', '/api/gsm/heartbeat', admin, {
@@ -293,6 +339,27 @@ describe('jobs', () => {
     expect((await call('GET', `/api/gsm/heartbeat/jobs/${bob?.jobId}`, other.viewer)).status).toBe(
       404,
     );
+  });
+});
+
+describe('docs/api.md', () => {
+  it('lists every query parameter the jobs lists accept (SyntheticJobsQuerySchema)', async () => {
+    const doc = await readFile(new URL('../../../docs/api.md', import.meta.url), 'utf8');
+    const row = (path: string) =>
+      doc.split('\n').find((line) => line.split('|')[2]?.trim() === path) ?? '';
+    const params = Object.keys(SyntheticJobsQuerySchema.shape);
+    for (const [path, otherId] of [
+      ['/api/gsm/monitors/jobs', 'heartbeatId'],
+      ['/api/gsm/heartbeat/jobs', 'monitorId'],
+    ] as const) {
+      const what = row(path).split('|')[4] ?? '';
+      const documented = what.split(/[:;,]/).map((w) => w.trim());
+      // Each list answers its own kind: the other kind's id matches none of its jobs.
+      expect(
+        params.filter((p) => p !== otherId && !documented.includes(p)),
+        path,
+      ).toEqual([]);
+    }
   });
 });
 

@@ -14,7 +14,7 @@ import type {
 import type { SipStack } from '../adapters/dialler/sip/index.ts';
 import type { SpeechToText } from '../adapters/stt/stt-adapter.ts';
 import { EMPTY_DETAILS } from '../services/synthetic/jobs.ts';
-import { regionNetworkProfile } from '../services/synthetic/network-profile.ts';
+import type { NetworkProfile } from '../services/synthetic/network-profile.ts';
 import { decodeReport } from '../services/synthetic/report-codec.ts';
 import { planOf } from '../services/synthetic/test-call-runner.ts';
 import { runTestCall, type TestCallOutcome } from '../services/synthetic/test-call.ts';
@@ -32,6 +32,8 @@ export interface RemoteProbeOptions {
   concurrency: number;
   /** Wait between claims when nothing is queued. */
   pollMs: number;
+  /** What this probe's RTP sender adds: latency, jitter and loss (--latency-ms and the like). */
+  profile: NetworkProfile;
   stack: SipStack;
   stt: SpeechToText;
   log: Log;
@@ -49,7 +51,7 @@ export class ProbeApiError extends Error {
 
 /**
  * A remote probe (issue 18): claims the queued jobs of its region from the server, places each
- * test call from here (its own SIP stack, the region's network profile on its RTP), fetches the
+ * test call from here (its own SIP stack, its network profile on its RTP), fetches the
  * contact centre's report of the call from the server, and posts the result with its recordings.
  */
 export class RemoteProbe {
@@ -123,7 +125,8 @@ export class RemoteProbe {
       outcome = await runTestCall(planOf(job, settings, dir), {
         dialler: { stack: this.o.stack },
         contactCentre: this.link(claimed),
-        profiles: regionNetworkProfile,
+        // Its jobs are all of its own region: they go out through its own network.
+        profiles: () => this.o.profile,
         stt: this.o.stt,
       });
     } catch (err) {

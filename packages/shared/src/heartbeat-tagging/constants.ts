@@ -45,7 +45,12 @@ export const CONNECT_REGIONS = [
 ] as const;
 export type ConnectRegion = (typeof CONNECT_REGIONS)[number]['value'];
 
-/** Heartbeat job measures a tagging config may test (job and log fields of spec 002 §3). */
+/**
+ * Heartbeat job measures a tagging config may test (job and log fields of spec 002 §3, and the
+ * warning tags of §9: call quality, latency, post dial delay, ringing time, CPU, memory,
+ * softphone error, unsupported browser, packet loss, jitter, RTT, MOS). CPU and memory are the
+ * agent machine's average use; softphone error and unsupported browser are 1 (yes) or 0 (no).
+ */
 export const TAGGING_FIELDS = [
   { value: 'mos', label: 'MOS' },
   { value: 'cxScore', label: 'CX score' },
@@ -57,4 +62,21 @@ export const TAGGING_FIELDS = [
   { value: 'audioLatency', label: 'Audio latency (ms)' },
   { value: 'postDialDelay', label: 'Post dial delay (ms)' },
   { value: 'ringingTime', label: 'Ringing time (ms)' },
+  { value: 'cpu', label: 'CPU usage (%)' },
+  { value: 'memory', label: 'Memory usage (%)' },
+  { value: 'softphoneError', label: 'Softphone error (1 yes, 0 no)' },
+  { value: 'unsupportedBrowser', label: 'Unsupported browser (1 yes, 0 no)' },
 ] as const;
+export type TaggingField = (typeof TAGGING_FIELDS)[number]['value'];
+
+/** Fields measured as 1 (yes) or 0 (no): a condition "Greater Than (>) 0" names the yes. */
+export const YES_NO_TAGGING_FIELDS: readonly TaggingField[] = [
+  'softphoneError',
+  'unsupportedBrowser',
+];
+
+/** A config's status text when a job has none of its tags (spec 002 §9: Normal for latency). */
+export const TAGGING_DEFAULT_TEXT = { default: 'Good', latency: 'Normal' } as const;
+
+/** Latency fields: their configs read "Normal" rather than "Good" without a tag. */
+export const LATENCY_TAGGING_FIELDS: readonly string[] = ['audioLatency'];

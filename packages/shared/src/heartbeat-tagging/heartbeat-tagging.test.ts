@@ -4,12 +4,17 @@ import {
   ConnectNumberListSchema,
   ConnectNumbersFormSchema,
   connectNumbersFormValues,
+  TAGGING_FIELDS,
   TAGGING_TEXTS,
   TaggingConfigListSchema,
   TaggingConfigSchema,
   connectNumbersFromForm,
   currentOperator,
+  tagStatusCells,
+  taggingDefaultText,
+  tagsFor,
   withOperator,
+  YES_NO_TAGGING_FIELDS,
 } from './index.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -110,5 +115,98 @@ describe('To Numbers form schema', () => {
     expect(
       connectNumbersFormValues([{ region: 'eu-west-2', number: '+442055501234' }])['eu-west-2'],
     ).toBe('+442055501234');
+  });
+});
+
+describe('warning tags of spec 002 §9 from tagging configs', () => {
+  const configs = [
+    {
+      name: 'Call quality',
+      field: 'mos',
+      conditions: [
+        { name: 'Poor call quality', operator: '<', threshold: 3.5 },
+        { name: 'Very Poor call quality', operator: '<', threshold: 3 },
+      ],
+    },
+    {
+      name: 'Audio latency',
+      field: 'audioLatency',
+      conditions: [{ name: 'High audio latency', operator: '>', threshold: 300 }],
+    },
+    {
+      name: 'CPU',
+      field: 'cpu',
+      conditions: [
+        { name: 'High CPU usage', operator: '>', threshold: 80 },
+        { name: 'Very High CPU usage', operator: '>', threshold: 90 },
+      ],
+    },
+    {
+      name: 'Memory',
+      field: 'memory',
+      conditions: [{ name: 'High memory usage', operator: '>', threshold: 80 }],
+    },
+    {
+      name: 'Softphone',
+      field: 'softphoneError',
+      conditions: [{ name: 'Softphone error', operator: '>', threshold: 0 }],
+    },
+    {
+      name: 'Browser',
+      field: 'unsupportedBrowser',
+      conditions: [{ name: 'Unsupported browser', operator: '>', threshold: 0 }],
+    },
+  ];
+
+  it('every tag of the list has a field to test', () => {
+    const fields = TAGGING_FIELDS.map((f) => f.value);
+    for (const field of [
+      'mos',
+      'audioLatency',
+      'postDialDelay',
+      'ringingTime',
+      'cpu',
+      'memory',
+      'softphoneError',
+      'unsupportedBrowser',
+      'packetLoss',
+      'jitter',
+      'rtt',
+    ])
+      expect(fields).toContain(field);
+    expect(YES_NO_TAGGING_FIELDS).toEqual(['softphoneError', 'unsupportedBrowser']);
+  });
+
+  it('names CPU, memory, softphone error and unsupported browser tags from their measures', () => {
+    const tags = tagsFor(configs, {
+      mos: 4.2,
+      audioLatency: 120,
+      cpu: 93,
+      memory: 85,
+      softphoneError: 1,
+      unsupportedBrowser: 1,
+    });
+    expect(tags).toEqual([
+      'Very High CPU usage',
+      'High memory usage',
+      'Softphone error',
+      'Unsupported browser',
+    ]);
+    expect(
+      tagsFor(configs, { cpu: 21, memory: 57, softphoneError: 0, unsupportedBrowser: 0 }),
+    ).toEqual([]);
+  });
+
+  it('gives each config its tag, or Good, and Normal for latency', () => {
+    expect(taggingDefaultText('audioLatency')).toBe('Normal');
+    expect(taggingDefaultText('cpu')).toBe('Good');
+    expect(tagStatusCells(configs, ['Very Poor call quality', 'High memory usage'])).toEqual([
+      { name: 'Call quality', field: 'mos', text: 'Very Poor call quality', tone: 'error' },
+      { name: 'Audio latency', field: 'audioLatency', text: 'Normal', tone: 'good' },
+      { name: 'CPU', field: 'cpu', text: 'Good', tone: 'good' },
+      { name: 'Memory', field: 'memory', text: 'High memory usage', tone: 'warning' },
+      { name: 'Softphone', field: 'softphoneError', text: 'Good', tone: 'good' },
+      { name: 'Browser', field: 'unsupportedBrowser', text: 'Good', tone: 'good' },
+    ]);
   });
 });

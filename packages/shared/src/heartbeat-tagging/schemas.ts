@@ -4,6 +4,8 @@ import {
   CONNECT_NUMBER_LENGTH,
   CONNECT_REGION_MAX_LENGTH,
   CONNECT_REGIONS,
+  LATENCY_TAGGING_FIELDS,
+  TAGGING_DEFAULT_TEXT,
   TAGGING_OPERATORS,
   TAGGING_TEXTS,
   type TaggingOperator,
@@ -236,4 +238,47 @@ export function tagsFor(
     if (tightest && !tags.includes(tightest.name)) tags.push(tightest.name);
   }
   return tags;
+}
+
+/** One tagging config's status on a job (spec 002 §9): its tag, or Good (Normal for latency). */
+export const TagStatusCellSchema = z.object({
+  /** The config's name (the group of its tags). */
+  name: z.string(),
+  field: z.string(),
+  text: z.string(),
+  /** 'error' for a tag starting with "Very", 'warning' for another tag, 'good' without one. */
+  tone: z.enum(['good', 'warning', 'error']),
+});
+export type TagStatusCell = z.infer<typeof TagStatusCellSchema>;
+
+/** The status text of a config whose job has none of its tags. */
+export const taggingDefaultText = (field: string): string =>
+  LATENCY_TAGGING_FIELDS.includes(field)
+    ? TAGGING_DEFAULT_TEXT.latency
+    : TAGGING_DEFAULT_TEXT.default;
+
+/**
+ * Per tagging config, the job's tag of that config or its default text (spec 002 §9: warning
+ * tags are grouped; "Very …" red, other tags yellow, Good, or Normal for latency, otherwise).
+ */
+export function tagStatusCells(
+  configs: readonly { name: string; field: string; conditions: readonly { name: string }[] }[],
+  tags: readonly string[],
+): TagStatusCell[] {
+  return configs.map((config) => {
+    const tag = config.conditions.map((c) => c.name).find((name) => tags.includes(name));
+    if (tag === undefined)
+      return {
+        name: config.name,
+        field: config.field,
+        text: taggingDefaultText(config.field),
+        tone: 'good',
+      };
+    return {
+      name: config.name,
+      field: config.field,
+      text: tag,
+      tone: tag.startsWith('Very') ? 'error' : 'warning',
+    };
+  });
 }

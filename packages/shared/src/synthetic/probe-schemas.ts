@@ -166,7 +166,7 @@ export const ProbeResultSchema = z
     cxScore: figure('cxScore'),
     axScore: figure('axScore'),
     networkScore: figure('networkScore'),
-    details: JobDetailsSchema.omit({ job: true, tags: true }),
+    details: JobDetailsSchema.omit({ job: true, tags: true, tagStatus: true }),
     stats: JobStatsSchema,
     measures: z.record(z.string(), z.number().nullable()),
     recordings: z.partialRecord(

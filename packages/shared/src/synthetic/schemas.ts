@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WINDOW_QUERY_PARAMS, pageInt } from '../common/window-query.ts';
+import { TagStatusCellSchema } from '../heartbeat-tagging/schemas.ts';
 import {
   AGENT_TYPE_VALUES,
   AUDIO_HOP_LOCATIONS,
@@ -217,6 +218,11 @@ export const AudioLatencySchema = z.object({
 export const JobDetailsSchema = z.object({
   job: SyntheticJobSchema,
   tags: z.array(z.string()),
+  /**
+   * Per tagging config of the group when the job ended: its tag, or Good (Normal for latency);
+   * absent on jobs stored before it was kept.
+   */
+  tagStatus: z.array(TagStatusCellSchema).optional(),
   polqaScores: z.array(PolqaScoreSchema),
   audioLatency: z.array(AudioLatencySchema),
   /** echo - connect (ms), when both were measured (§9). */

@@ -25,6 +25,9 @@
  * | notAccepted    | agent-no-accept        | the softphone rings, nobody accepts    | Call Not Accepted by Agent    |
  * | poorAudio      | agent-poor-audio       | its media loses 35 % both ways         | Poor Call Quality             |
  * | answer         | any other known agent  | connects the agent                     | Completed (or Poor Call Q.)   |
+ *
+ * A human agent's machine is its region's (softphoneProfile), but for the agent ids of
+ * SOFTPHONE_MACHINES (a busy CPU, full memory, an old browser): their calls connect as usual.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -221,8 +224,25 @@ const SOFTPHONES: Readonly<Record<string, Omit<SoftphoneProfile, 'browser' | 'cp
   },
 };
 
-/** The softphone of an agent in `region` (a region without a row reads as North Virginia's). */
-export function softphoneProfile(region: string): SoftphoneProfile {
+/**
+ * Agents whose machines raise the softphone warning tags of spec 002 §9 (CPU, memory,
+ * unsupported browser) through the group's tagging configs; their calls connect as usual.
+ */
+export const SOFTPHONE_MACHINES: Readonly<
+  Record<string, Partial<Pick<SoftphoneProfile, 'browser' | 'cpu' | 'memory'>>>
+> = {
+  'agent-high-cpu': {
+    cpu: { model: 'Intel(R) Celeron(R) N4020 CPU @ 1.10GHz', min: 71, max: 100, avg: 93 },
+  },
+  'agent-high-memory': { memory: { min: 88, max: 97, avg: 94, total: 4_096 } },
+  'agent-old-browser': { browser: { name: 'Chrome', version: '109.0.5414.120' } },
+};
+
+/**
+ * The softphone of an agent in `region` (a region without a row reads as North Virginia's), on
+ * the machine SOFTPHONE_MACHINES gives the agent id, or the usual one.
+ */
+export function softphoneProfile(region: string, agentId = ''): SoftphoneProfile {
   const place = SOFTPHONES[region] ?? SOFTPHONES['North Virginia'];
   if (!place) throw new Error('softphone table is empty');
   return {
@@ -230,6 +250,7 @@ export function softphoneProfile(region: string): SoftphoneProfile {
     browser: { name: 'Chrome', version: '126.0.6478.127' },
     cpu: { model: 'Intel(R) Core(TM) i5-10310U CPU @ 1.70GHz', min: 9, max: 38, avg: 21 },
     memory: { min: 54, max: 61, avg: 57, total: 16_384 },
+    ...SOFTPHONE_MACHINES[agentId],
   };
 }
 
@@ -580,7 +601,7 @@ class ContactCall implements CallMedia {
       atAgent: null,
       toAgentClock: null,
       fromAgentClock: null,
-      softphone: softphoneProfile(route.agentRegion),
+      softphone: softphoneProfile(route.agentRegion, route.agentId),
     };
     this.report.agent = agent;
     if (behaviour === 'softphoneError') {

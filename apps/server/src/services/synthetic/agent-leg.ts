@@ -51,7 +51,7 @@ export function agentLegOf(report: ContactCentreCallReport | null): AgentLeg | n
     stats,
     seconds: { inbound, outbound, mos },
     averages: {
-      jitterMs: agent.atAgent.jitterMs,
+      jitterMs: agent.atAgent.meanJitterMs,
       packetLossPercent: maxOf([agent.atAgent.lossPercent, agent.atConnect.lossPercent]),
       rttMs: sumOf([
         agent.atAgent.meanDelayMs(agent.toAgentClock),

@@ -201,3 +201,20 @@ describe('RtpSession with a network link', () => {
     expect(stream.meanDelayMs(link.clock)).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('ReceivedStream.meanJitterMs', () => {
+  it('averages the RFC 3550 estimate over the packets: a burst at the end does not decide it', () => {
+    const clock = manualClock();
+    const stream = new ReceivedStream('pcmu', clock.now);
+    // 500 packets on time, then a 400 ms stall of the receiver and the 20 it held at once.
+    for (let n = 0; n < 500; n++) {
+      clock.set(n * 20);
+      stream.push(packet(n));
+    }
+    clock.set(500 * 20 + 400);
+    for (let n = 500; n < 520; n++) stream.push(packet(n));
+    expect(stream.jitterMs).toBeGreaterThan(20);
+    expect(stream.meanJitterMs).toBeLessThan(1.5);
+    expect(new ReceivedStream('pcmu').meanJitterMs).toBeNull();
+  });
+});

@@ -209,6 +209,18 @@ export class ReceivedStream {
     return this.arrivals.length === 0 ? null : this.jitterTs / RTP_CLOCK_PER_MS;
   }
 
+  /**
+   * The RFC 3550 jitter averaged over the stream's packets (ms); null before any packet. The
+   * estimate after the last packet follows the last moments only: one stall of the receiving
+   * process as the call ends (another call's analysis) would decide it.
+   */
+  get meanJitterMs(): number | null {
+    if (this.arrivals.length === 0) return null;
+    let sum = 0;
+    for (const a of this.arrivals) sum += a.jitterMs;
+    return sum / this.arrivals.length;
+  }
+
   /** Mean one-way delay against the sender's clock (shared or NTP-synchronised). */
   meanDelayMs(clock: SendClock | null): number | null {
     if (!clock || this.arrivals.length === 0) return null;

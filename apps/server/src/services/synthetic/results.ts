@@ -3,6 +3,7 @@ import {
   CALL_TAG_CONFIGURATIONS,
   SYNTHETIC_LIMITS,
   TaggingConfigSchema,
+  tagStatusCells,
   tagsFor,
   type JobDetails,
   type JobStats,
@@ -64,7 +65,8 @@ async function taggingConfigs(scope: GroupScope) {
 
 /**
  * Writes a finished job: its status, scores (none for the no-score statuses), carrier, warning
- * tags by the group's tagging configs, details with the recordings' URLs; then tells the group's
+ * tags by the group's tagging configs (and each config's status: its tag, Good or Normal),
+ * details with the recordings' URLs; then tells the group's
  * heartbeat pages (push channel heartbeatJobs).
  */
 export async function writeJobResult(
@@ -74,7 +76,8 @@ export async function writeJobResult(
   result: JobResult,
 ): Promise<void> {
   const scope = forGroup(db, job.groupId);
-  const tags = tagsFor(await taggingConfigs(scope), result.measures);
+  const configs = await taggingConfigs(scope);
+  const tags = tagsFor(configs, result.measures);
   const polqaScores = result.details.polqaScores.map((p) => ({
     ...p,
     url: result.recordings[p.location] ? jobRecordingUrl(job.id, p.location) : null,
@@ -98,6 +101,7 @@ export async function writeJobResult(
       tags,
       details: {
         ...result.details,
+        tagStatus: tagStatusCells(configs, tags),
         polqaScores,
         stats: result.stats,
         recordings: result.recordings,

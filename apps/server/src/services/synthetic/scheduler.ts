@@ -25,12 +25,20 @@ async function connectNumbers(scope: GroupScope): Promise<Map<string, string>> {
   return new Map((parsed.success ? parsed.data : []).map((n) => [n.region, n.number]));
 }
 
-/** Where a heartbeat test's calls enter the contact centre: the first configured region. */
-async function heartbeatRegion(scope: GroupScope): Promise<string> {
+/**
+ * Where a heartbeat test's calls enter the contact centre: every region of
+ * HEARTBEAT_CONNECT_REGIONS (codes such as ap-southeast-2, or region names), in order and once
+ * each; Sydney when none is set (decision G17).
+ */
+export async function heartbeatRegions(scope: GroupScope): Promise<string[]> {
   const value = await readValue(scope, fieldOf('HEARTBEAT_CONNECT_REGIONS'));
-  const first = Array.isArray(value) ? value.find((v) => typeof v === 'string') : undefined;
-  const byCode = Object.entries(CONNECT_REGION_CODES).find(([, code]) => code === first)?.[0];
-  return byCode ?? (typeof first === 'string' && first ? first : 'Sydney');
+  const regions = (Array.isArray(value) ? value : []).flatMap((v) => {
+    if (typeof v !== 'string' || !v.trim()) return [];
+    const byCode = Object.entries(CONNECT_REGION_CODES).find(([, code]) => code === v)?.[0];
+    return [byCode ?? v.trim()];
+  });
+  const unique = [...new Set(regions)];
+  return unique.length ? unique : ['Sydney'];
 }
 
 /** The probe's caller id for a connect region (a number of the built-in probe range). */
@@ -71,20 +79,22 @@ async function testJobs(
   slot: Date,
 ): Promise<JobRow[]> {
   const scope = forGroup(tx, t.groupId);
-  const region = await heartbeatRegion(scope);
-  return t.agentIds.map((agentId) =>
-    scope.row(syntheticJobs, {
-      kind: 'heartbeat',
-      heartbeatId: t.id,
-      slotAt: slot,
-      agentType: t.agentType,
-      agentId,
-      connectRegion: region,
-      agentRegion: region,
-      fromNumber: t.sourcePhoneNumber,
-      toNumber: t.targetPhoneNumber,
-      description: t.description,
-    }),
+  const regions = await heartbeatRegions(scope);
+  return regions.flatMap((region) =>
+    t.agentIds.map((agentId) =>
+      scope.row(syntheticJobs, {
+        kind: 'heartbeat',
+        heartbeatId: t.id,
+        slotAt: slot,
+        agentType: t.agentType,
+        agentId,
+        connectRegion: region,
+        agentRegion: region,
+        fromNumber: t.sourcePhoneNumber,
+        toNumber: t.targetPhoneNumber,
+        description: t.description,
+      }),
+    ),
   );
 }
 

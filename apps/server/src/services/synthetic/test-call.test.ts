@@ -3,7 +3,14 @@ import { createSocket } from 'node:dgram';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobDetailsSchema, JobStatsSchema, NO_SCORE_STATUSES } from '@callsight/shared';
+import {
+  JobDetailsSchema,
+  JobStatsSchema,
+  NO_SCORE_STATUSES,
+  hopFinding,
+  latencyFinding,
+  scoreOutOf10,
+} from '@callsight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContactCentre } from '../../adapters/dialler/contact-centre.ts';
 import { parseWavHeader } from '../../adapters/dialler/media/wav.ts';
@@ -147,6 +154,10 @@ describe('runTestCall: every job status', () => {
       null,
     ]);
     expect(JobDetailsSchema.omit({ job: true, tags: true }).parse(outcome.details)).toBeTruthy();
+    // A human agent's softphone: 1 when it failed, 0 when its call went elsewhere.
+    if (agentType === 'HUMAN_AGENT' && agentId !== 'stranger')
+      expect(outcome.measures.softphoneError).toBe(agentId === 'agent-softphone-error' ? 1 : 0);
+    else expect(outcome.measures.softphoneError).toBeNull();
     // The contact centre answered these, and its contact is named.
     if ((NO_SCORE_STATUSES as readonly string[]).includes(status) && status !== 'Call Failed') {
       expect(outcome.callContactId).not.toBeNull();
@@ -236,6 +247,13 @@ describe('runTestCall: a clean call', () => {
     ]);
     expect(heard).toHaveLength(2);
     expect(outcome.measures).toMatchObject({ mos: outcome.mos, networkScore: 10, packetLoss: 0 });
+    // A virtual agent has no softphone: its measures are not there to tag.
+    expect(outcome.measures).toMatchObject({
+      cpu: null,
+      memory: null,
+      softphoneError: null,
+      unsupportedBrowser: null,
+    });
     expect(outcome.measures.audioLatency).toBe(latency['echo']);
     expect(JobDetailsSchema.omit({ job: true, tags: true }).parse(outcome.details)).toBeTruthy();
 
@@ -282,6 +300,36 @@ describe('runTestCall: a clean call', () => {
     }
     expect(transcription).toMatchObject({ engine: 'not available', available: false });
     expect((await readdir(p.recordingsDir)).length).toBe(6);
+    // The softphone's machine, as the tagging configs see it (spec 002 §9 tags).
+    expect(outcome.measures).toMatchObject({
+      cpu: 21,
+      memory: 57,
+      softphoneError: 0,
+      unsupportedBrowser: 0,
+    });
+  });
+
+  it('measures the machines of the agents that raise the CPU, memory and browser tags', async () => {
+    const [cpu, memory, browser] = await Promise.all(
+      ['agent-high-cpu', 'agent-high-memory', 'agent-old-browser'].map((agentId) =>
+        runTestCall(
+          plan({ agentType: 'HUMAN_AGENT', agentId, callDurationMs: 3000, noAnswerTimeoutMs: 600 }),
+          env(),
+        ),
+      ),
+    );
+    expect([cpu?.status, memory?.status, browser?.status]).toEqual([
+      'Completed',
+      'Completed',
+      'Completed',
+    ]);
+    expect(cpu?.measures).toMatchObject({ cpu: 93, memory: 57, unsupportedBrowser: 0 });
+    expect(memory?.measures).toMatchObject({ cpu: 21, memory: 94, unsupportedBrowser: 0 });
+    expect(browser?.measures).toMatchObject({ cpu: 21, memory: 57, unsupportedBrowser: 1 });
+    expect(browser?.details.softphoneSummary?.browser).toEqual({
+      name: 'Chrome',
+      version: '109.0.5414.120',
+    });
   });
 });
 
@@ -295,12 +343,33 @@ describe('runTestCall: impairment', () => {
     expect([clean.status, lossy.status]).toEqual(['Completed', 'Completed']);
     const cleanHop = present(score(clean, 'dialler_to_connect'));
     const lossyHop = present(score(lossy, 'dialler_to_connect'));
+    // The ranges of decision G14 (docs/decisions.md) and docs/audio-analytics.md.
+    for (const location of ['dialler_to_connect', 'connect_to_dialler']) {
+      expect(present(score(clean, location))).toBeGreaterThanOrEqual(4.24);
+      expect(present(score(clean, location))).toBeLessThanOrEqual(4.35);
+    }
+    expect(lossyHop).toBeGreaterThanOrEqual(2.96);
+    expect(lossyHop).toBeLessThanOrEqual(3.69);
     expect(lossyHop).toBeLessThan(cleanHop - 0.3);
-    expect(present(lossy.networkScore)).toBeLessThan(present(clean.networkScore));
+    expect(clean.networkScore).toBe(10);
+    expect(lossy.networkScore).toBe(7);
     expect(present(lossy.mos)).toBeLessThan(present(clean.mos));
     expect(present(lossy.measures.packetLoss)).toBeGreaterThan(5);
     // The direction back is not impaired.
     expect(present(score(lossy, 'connect_to_dialler'))).toBeGreaterThan(4.05);
+
+    // AX (what the agent hears) takes the lossy hop: 1 off under 3.5, 3 off under 3.0, none
+    // above 3.5 (G11, G14). The seeded loss puts the hop at about 3.1: AX 9 against 10.
+    // CX (what the customer hears) does not take it.
+    const echo = (o: TestCallOutcome) =>
+      o.details.audioLatency.find((l) => l.recordingType === 'echo')?.averageLatencyMs ?? null;
+    expect(lossy.axScore).toBe(
+      scoreOutOf10([hopFinding(lossyHop), hopFinding(null), latencyFinding(echo(lossy), true)]),
+    );
+    expect(lossyHop).toBeLessThan(3.5);
+    expect(clean.axScore).toBe(10);
+    expect(present(lossy.axScore)).toBeLessThan(present(clean.axScore));
+    expect(lossy.cxScore).toBe(clean.cxScore);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   NO_SCORE_STATUSES,
   SYNTHETIC_TEXTS,
   combinedMos,
+  isSupportedBrowser,
   jobScores,
   lossPercent,
   pstnLatencyMs,
@@ -185,6 +186,7 @@ function unmeasured(
   status: JobStatus,
   message: string | null,
   telephony: Telephony,
+  report: ContactCentreCallReport | null = null,
 ): TestCallOutcome {
   return {
     diallerCallId: null,
@@ -200,7 +202,7 @@ function unmeasured(
     details: emptyDetails(telephony, message),
     stats: [],
     recordings: {},
-    measures: measuresOf(null, null, null, telephony),
+    measures: measuresOf(null, null, null, telephony, report),
   };
 }
 
@@ -287,7 +289,7 @@ async function placeAndMeasure(
     typeof result === 'object' && !(result instanceof Error) ? result.events : [];
   const telephony = telephonyOf(result, resultEvents, report);
   if (!answered || !received || !link.clock) {
-    return unmeasured(base, callStatus, callMessage, telephony);
+    return unmeasured(base, callStatus, callMessage, telephony, report);
   }
 
   let measured: Measured;
@@ -304,7 +306,7 @@ async function placeAndMeasure(
     });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return unmeasured(base, callStatus, `The call was not measured: ${why}`, telephony);
+    return unmeasured(base, callStatus, `The call was not measured: ${why}`, telephony, report);
   }
   let status = callStatus;
   let message = callMessage;
@@ -339,7 +341,7 @@ async function placeAndMeasure(
     stats: measured.stats,
     recordings: measured.recordings,
     agentTelemetry: measured.agentTelemetry,
-    measures: measuresOf(mos, scores, measured, telephony),
+    measures: measuresOf(mos, scores, measured, telephony, report),
   };
 }
 
@@ -591,7 +593,7 @@ async function measure(input: MeasureInput): Promise<Measured> {
 
   const agentLeg = agentLegOf(report);
   const customerLeg = {
-    jitterMs: maxOf([report?.customer.jitterMs, received.jitterMs]),
+    jitterMs: maxOf([report?.customer.meanJitterMs, received.meanJitterMs]),
     packetLossPercent: maxOf([report?.customer.lossPercent, received.lossPercent]),
     rttMs: sumOf([
       report?.customer.meanDelayMs(sentClock),
@@ -739,13 +741,21 @@ async function writeRecordings(
   return paths;
 }
 
+/**
+ * The figures the group's tagging configs test (TAGGING_FIELDS). The softphone's are a human
+ * agent's once the contact centre offered the call: its machine's average CPU and memory use,
+ * its browser (1 when not supported: Chromium before 120, Firefox before 115, others), and 1
+ * when the softphone failed.
+ */
 function measuresOf(
   mos: number | null,
   scores: Measured['scores'],
   measured: Measured | null,
   telephony: Telephony,
+  report: ContactCentreCallReport | null,
 ): TestCallMeasures {
   const r = (v: number | null | undefined) => (v === null || v === undefined ? null : round(v));
+  const softphone = report?.agent?.softphone ?? null;
   return {
     mos,
     jitter: r(measured?.network.jitterMs),
@@ -757,6 +767,15 @@ function measuresOf(
     cxScore: scores?.cxScore ?? null,
     axScore: scores?.axScore ?? null,
     networkScore: scores?.networkScore ?? null,
+    cpu: r(softphone?.cpu.avg),
+    memory: r(softphone?.memory.avg),
+    unsupportedBrowser: softphone
+      ? isSupportedBrowser(softphone.browser.name, softphone.browser.version)
+        ? 0
+        : 1
+      : null,
+    // After the offer, the only way the contact centre ends an agent's call with an agent error.
+    softphoneError: report?.agent ? (report.routing === 'agentError' ? 1 : 0) : null,
   };
 }
 

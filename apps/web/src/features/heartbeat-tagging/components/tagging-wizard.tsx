@@ -26,6 +26,7 @@ import {
   TAGGING_TEXTS,
   TaggingConfigSchema,
   TaggingOperatorSchema,
+  YES_NO_TAGGING_FIELDS,
   currentOperator,
   type TaggingConfig,
 } from '@callsight/shared';
@@ -198,10 +199,17 @@ export function TaggingWizard({
           {step === 1 && (
             <Stack spacing={2}>
               <Typography variant="body2" color="text.secondary">
-                A heartbeat call gets the name of the first condition its{' '}
-                {fieldOptions.find((o) => o.value === fieldValue)?.label ?? 'field'} meets. All
+                A heartbeat call gets the name of the condition its{' '}
+                {fieldOptions.find((o) => o.value === fieldValue)?.label ?? 'field'} meets most
+                tightly (the lowest threshold under Less Than, the highest over Greater Than). All
                 conditions use one operator.
               </Typography>
+              {(YES_NO_TAGGING_FIELDS as readonly string[]).includes(fieldValue) && (
+                <Typography variant="body2" color="text.secondary" data-testid="yes-no-hint">
+                  This field is 1 when it happened and 0 when not: use Greater Than (&gt;) with
+                  threshold 0.
+                </Typography>
+              )}
               {conditions.fields.map((row, index) => (
                 <Stack
                   key={row.id}

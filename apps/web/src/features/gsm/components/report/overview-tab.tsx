@@ -41,7 +41,7 @@ export function OverviewTab({
       />
       <SummaryCard title="Telephony" items={telephonyItems(details, insights)} />
       <SummaryCard title="Tags" items={[]}>
-        <TagChips tags={details.tags} label="Tags" />
+        <TagChips tags={details.tags} cells={details.tagStatus} label="Tags" />
       </SummaryCard>
     </Box>
   );

@@ -58,7 +58,12 @@ export function ResultsTab({
             { label: 'End', value: clockText(end) },
             { label: 'Date', value: dayText(start) },
             { label: 'Heartbeat ID', value: job.heartbeatId ?? '-' },
-            { label: 'Top Insights', value: <TagChips tags={details.tags} label="Top Insights" /> },
+            {
+              label: 'Top Insights',
+              value: (
+                <TagChips tags={details.tags} cells={details.tagStatus} label="Top Insights" />
+              ),
+            },
           ]}
         />
         <SummaryCard
