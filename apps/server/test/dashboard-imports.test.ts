@@ -179,10 +179,14 @@ describe('dashboard imports', () => {
     ).json<DashboardSpec>();
     const cells = spec.rows.flatMap((r) => r.cells);
     expect(cells).toHaveLength(10);
-    for (const cell of cells)
-      expect(cell.placeholder).toBe(
-        'This chart reads the dataset cleaned_sales_data (database examples), which Callsight does not have.',
-      );
+    const missing =
+      'This chart reads the dataset cleaned_sales_data (database examples), which Callsight does not have.';
+    expect(cells.map((c) => c.placeholder).sort()).toEqual(
+      [
+        ...Array<string>(9).fill(missing),
+        `${missing} Callsight does not draw horizon charts.`,
+      ].sort(),
+    );
     const data = await s.app.inject({
       method: 'POST',
       url: `/api/embed/dashboards/${sales?.id ?? ''}/charts/${cells[0]?.chart.id ?? ''}/data`,
@@ -322,6 +326,19 @@ describe('dashboard imports', () => {
       headers,
     });
     expect(unmapped.json<DashboardInfo>().id).toBe(`${group.id}_Technology-LogsAndErrors`);
+    // null removes the mapping: the canvas name opens its standard dashboard again.
+    const removed = await call<LogicalDashboard>(
+      'PUT',
+      `/api/dashboards/custom/${callOverview?.id ?? ''}`,
+      { dashboardName: null },
+    );
+    expect(removed.body.dashboardName).toBeNull();
+    const standard = await s.app.inject({
+      method: 'GET',
+      url: '/api/groups/dashboard/calloverview',
+      headers,
+    });
+    expect(standard.json<DashboardInfo>().name).toBe('Call Overview');
   });
 });
 

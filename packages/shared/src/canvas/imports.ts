@@ -172,7 +172,9 @@ export const MapLogicalDashboardSchema = z.strictObject({
     .string({ error: 'dashboardName is required' })
     .trim()
     .min(1, 'dashboardName is required')
-    .max(300),
+    .max(300)
+    // null removes the mapping: the canvas key opens its standard dashboard again.
+    .nullable(),
 });
 
 /** POST /groups/{id}/bi/configure and Update Canvas: the message the UI shows. */

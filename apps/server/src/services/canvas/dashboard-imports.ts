@@ -475,7 +475,7 @@ export async function listLogicalDashboards(db: Db, groupId: string): Promise<Lo
 export async function mapLogicalDashboard(
   db: Db,
   logicalId: string,
-  dashboardName: string,
+  dashboardName: string | null,
 ): Promise<LogicalDashboard> {
   const [logical] = await db
     .select()
@@ -483,7 +483,7 @@ export async function mapLogicalDashboard(
     .where(acrossGroups.where(eq(logicalDashboards.id, logicalId)));
   if (!logical) throw notFound('Logical dashboard not found');
   const deployed = await groupDashboardSpecs(db, logical.groupId);
-  if (!deployed.some((d) => d.title === dashboardName)) {
+  if (dashboardName !== null && !deployed.some((d) => d.title === dashboardName)) {
     const message = `${dashboardName} is not a deployed dashboard of this group`;
     throw badRequest(message, { dashboardName: message });
   }

@@ -150,10 +150,16 @@ describe('the Superset fixture (Sales Dashboard)', () => {
     expect(dashboard?.nativeFilters).toEqual(['time', 'agent', 'agent_isp']);
     const cells = dashboard?.rows.flatMap((r) => r.cells) ?? [];
     expect(cells).toHaveLength(10);
+    const missing =
+      'This chart reads the dataset cleaned_sales_data (database examples), which Callsight does not have.';
+    // The fixture's horizon chart is named as a type we do not draw, too.
+    expect(cells.map((c) => c.placeholder).sort()).toEqual(
+      [
+        ...Array<string>(9).fill(missing),
+        `${missing} Callsight does not draw horizon charts.`,
+      ].sort(),
+    );
     for (const cell of cells) {
-      expect(cell.placeholder).toBe(
-        'This chart reads the dataset cleaned_sales_data (database examples), which Callsight does not have.',
-      );
       expect(ChartSpecSchema.safeParse(cell.chart).success).toBe(true);
       expect(cell.chart.id).toMatch(/^[A-Za-z0-9_-]+$/);
     }

@@ -376,18 +376,20 @@ function cellOf(
     }
   }
   try {
-    const dataset = lookup.datasets.get(chart.dataset_uuid);
-    if (!dataset) throw new Unsupported('This chart names no dataset.');
-    if (!(DATASET_IDS as readonly string[]).includes(dataset.table_name)) {
-      const database = lookup.databases.get(dataset.database_uuid)?.database_name ?? 'unknown';
-      throw new Unsupported(
-        `This chart reads the dataset ${dataset.table_name} (database ${database}), which Callsight does not have.`,
-      );
-    }
     const vizType = Object.hasOwn(SUPERSET_VIZ_TYPES, chart.viz_type)
       ? SUPERSET_VIZ_TYPES[chart.viz_type]
       : undefined;
-    if (!vizType) throw new Unsupported(`Callsight does not draw ${chart.viz_type} charts.`);
+    // A placeholder names every reason it has, the chart's type among them (issue 21).
+    const typeNote = vizType ? '' : ` Callsight does not draw ${chart.viz_type} charts.`;
+    const dataset = lookup.datasets.get(chart.dataset_uuid);
+    if (!dataset) throw new Unsupported(`This chart names no dataset.${typeNote}`);
+    if (!(DATASET_IDS as readonly string[]).includes(dataset.table_name)) {
+      const database = lookup.databases.get(dataset.database_uuid)?.database_name ?? 'unknown';
+      throw new Unsupported(
+        `This chart reads the dataset ${dataset.table_name} (database ${database}), which Callsight does not have.${typeNote}`,
+      );
+    }
+    if (!vizType) throw new Unsupported(typeNote.trim());
     const spec = translate(chart, dataset, dataset.table_name as DatasetId, vizType, id, title);
     checkColumns(spec);
     checkCompiles(spec);

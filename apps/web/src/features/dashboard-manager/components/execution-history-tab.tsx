@@ -33,7 +33,6 @@ export function ExecutionHistoryTab({ executions }: { executions: ImportExecutio
       columns={COLUMNS}
       getRowId={(e) => e.id}
       emptyText={IMPORT_TEXTS.noExecutions}
-      skeletonRows={5}
       testIds={{ row: 'execution-row', empty: 'executions-empty' }}
       paging={{ mode: 'client' }}
     />

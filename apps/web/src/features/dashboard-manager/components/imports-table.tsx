@@ -132,7 +132,6 @@ export function ImportsTable({
       columns={columns}
       getRowId={(i) => i.id}
       emptyText={IMPORT_TEXTS.noImports}
-      skeletonRows={5}
       testIds={{ row: 'import-row', empty: 'imports-empty', skeleton: 'import-skeleton-row' }}
       rowData={(i) => ({ 'data-import-id': i.id })}
       paging={{ mode: 'client' }}

@@ -9,13 +9,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IMPORT_TEXTS } from '@callsight/shared';
+import { SKELETON_ROWS } from '../../../components/data-table/index.ts';
 import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { useGroupDashboards } from '../api/get-group-dashboards.ts';
 import { useLogicalDashboards } from '../api/get-logical-dashboards.ts';
 import { useMapLogicalDashboards } from '../api/map-logical-dashboards.ts';
-
-/** Skeleton rows while the Mapping tab loads (spec 001 §9: 5 for mapping). */
-const MAPPING_SKELETON_ROWS = 5;
 
 /** Logical (custom) dashboards of a group, each mapped to a deployed dashboard title. */
 export function MappingTab({ groupId }: { groupId: string }) {
@@ -30,7 +28,7 @@ export function MappingTab({ groupId }: { groupId: string }) {
     return (
       <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label="Loading mappings">
         <Stack spacing={2}>
-          {Array.from({ length: MAPPING_SKELETON_ROWS }, (_, i) => (
+          {Array.from({ length: SKELETON_ROWS.mapping }, (_, i) => (
             <Stack
               key={i}
               direction={{ xs: 'column', sm: 'row' }}
@@ -58,13 +56,14 @@ export function MappingTab({ groupId }: { groupId: string }) {
 
   const titles = [...new Set(dashboards.data.deployedDashboards.map((d) => d.dashboard_title))];
   const valueOf = (id: string, saved: string | null) => chosen[id] ?? saved ?? '';
-  const mapped = list
-    .map((l) => ({ id: l.id, dashboardName: valueOf(l.id, l.dashboardName) }))
-    .filter((m) => m.dashboardName !== '');
+  // Only the rows changed here are sent; 'Not mapped' on a mapped row removes its mapping.
+  const changed = list
+    .filter((l) => chosen[l.id] !== undefined && chosen[l.id] !== (l.dashboardName ?? ''))
+    .map((l) => ({ id: l.id, dashboardName: valueOf(l.id, l.dashboardName) || null }));
 
   const onSave = async () => {
     try {
-      await save.mutateAsync(mapped);
+      await save.mutateAsync(changed);
       setChosen({});
       snackbar.show(IMPORT_TEXTS.mappingsSaved, 'success');
     } catch {
@@ -111,7 +110,7 @@ export function MappingTab({ groupId }: { groupId: string }) {
         <Box>
           <Button
             variant="contained"
-            disabled={mapped.length === 0 || save.isPending}
+            disabled={changed.length === 0 || save.isPending}
             onClick={() => void onSave()}
           >
             Save

@@ -337,6 +337,33 @@ describe('Dashboard Manager: group detail', () => {
       { url: '/api/dashboards/custom/logical-1', body: { dashboardName: 'Queue Health' } },
     ]);
   });
+
+  it('Mapping: Not mapped on a mapped row removes its mapping (sends null)', async () => {
+    const puts: { url: string; body: unknown }[] = [];
+    open(`${BASE}/group/${GROUP_ID}/mappings`, {
+      'GET /api/canvas/v1/executions': () => jsonResponse(200, []),
+      [`GET /api/dashboards/${GROUP_ID}/custom`]: () =>
+        jsonResponse(200, [{ ...LOGICAL[0], dashboardName: 'Agent Overview' }, LOGICAL[1]]),
+      [`GET /api/canvas/v1/upload/${GROUP_ID}/dashboards`]: () =>
+        jsonResponse(200, {
+          draftDashboards: [],
+          deployedDashboards: [{ id: 'd-1', dashboard_title: 'Agent Overview' }],
+        }),
+      'PUT /api/dashboards/custom/logical-1': (init, url) => {
+        puts.push({ url, body: JSON.parse(String(init?.body)) });
+        return jsonResponse(200, { ...LOGICAL[0], dashboardName: null });
+      },
+    });
+    expect(await screen.findAllByTestId('mapping-row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Dashboard for Agent view' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Not mapped' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(snackbar()).toBe(IMPORT_TEXTS.mappingsSaved));
+    expect(puts).toEqual([
+      { url: '/api/dashboards/custom/logical-1', body: { dashboardName: null } },
+    ]);
+  });
 });
 
 describe('Dashboard Manager: drafts, previews and loading', () => {
