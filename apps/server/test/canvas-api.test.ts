@@ -462,3 +462,179 @@ describe('dashboards and guest tokens', () => {
     expect(await count({ agent: ['sam'], agentIsp: ['Nobody'] })).toBe(0);
   });
 });
+
+describe("an embedded dashboard's call links (decision C12)", () => {
+  /** A `user`-role member of a team restricted to agent group 1 'Sales', with Call Overview. */
+  async function salesUser() {
+    const t = await tenantWithCalls();
+    const suffix = t.group.id.slice(0, 8);
+    const callOverview = canvasDashboardId('calloverview', t.group.id) ?? '';
+    const overview = canvasDashboardId('default', t.group.id) ?? '';
+    // The Sales call gets seconds, log lines and a telemetry event: a whole call detail.
+    const contactId = `s1-${suffix}`;
+    await ingest(s.app, t.key, 'samples', [
+      { contactId, timestamp: NOW - 3_600_000, rttMs: 40, jitterMs: 4 },
+      { contactId, timestamp: NOW - 3_599_000, rttMs: 45, jitterMs: 5 },
+    ]);
+    await ingest(s.app, t.key, 'logs', [
+      { time: NOW - 3_599_500, level: 'ERROR', agent: 'sam', contactId, text: 'ICE failed' },
+    ]);
+    await ingest(s.app, t.key, 'events', [
+      {
+        time: NOW - 3_599_500,
+        type: 'deviceChange',
+        agent: 'sam',
+        contactId,
+        data: { mic: 'USB' },
+      },
+    ]);
+    const user = await createUser(s.database.db, { groups: [t.group], role: 'user' });
+    const userHeaders = authHeaders((await signIn(s.app, user.email)).token);
+    const team = await call<Team>('POST', '/api/dataRoles', t.adminHeaders, { name: 'Sales' });
+    await call('PUT', `/api/dataRoles/${team.body.id}`, t.adminHeaders, {
+      name: 'Sales',
+      conditions: [{ type: 'group1', operator: 'equals', value: 'Sales' }],
+      dashboards: [callOverview, overview],
+    });
+    await call('POST', `/api/dataRoles/${team.body.id}/users/${user.id}`, t.adminHeaders);
+    const token = async (dashboard = callOverview) => {
+      const res = await call<GuestToken>(
+        'POST',
+        `/api/dataRoles/${team.body.id}/token/${dashboard}`,
+        userHeaders,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.token;
+    };
+    return { ...t, suffix, callOverview, overview, user, userHeaders, team: team.body, token };
+  }
+
+  const embedCall = (dashboard: string, contactId: string, headers: Record<string, string>) =>
+    call<Fields>(
+      'GET',
+      `/api/embed/dashboards/${encodeURIComponent(dashboard)}/calls/${encodeURIComponent(contactId)}`,
+      headers,
+    );
+
+  it("open a call of the team's agent group through the guest token: the call-detail API's answer", async () => {
+    const t = await salesUser();
+    const contactId = `s1-${t.suffix}`;
+    // The session API is not a Group User's (the bug): the dashboard's token is.
+    expect(
+      (await call('GET', `/api/viscall2/call/us-east-1/${contactId}`, t.userHeaders)).status,
+    ).toBe(403);
+    const auth = { authorization: `Bearer ${await t.token()}` };
+    const viaToken = await s.app.inject({
+      method: 'GET',
+      url: `/api/embed/dashboards/${t.callOverview}/calls/${contactId}`,
+      headers: auth,
+    });
+    expect(viaToken.statusCode, viaToken.body).toBe(200);
+    expect(viaToken.headers['content-type']).toBe('application/json; charset=utf-8');
+    const viaAdmin = await s.app.inject({
+      method: 'GET',
+      url: `/api/viscall2/call/us-east-1/${contactId}`,
+      headers: t.adminHeaders,
+    });
+    expect(viaAdmin.statusCode).toBe(200);
+    expect(viaToken.json()).toEqual(viaAdmin.json());
+    const detail = viaToken.json<{
+      summary: { hits: { hits: unknown[] } };
+      logs: { hits: { hits: unknown[] } };
+    }>();
+    expect(detail.summary.hits.hits).toHaveLength(1);
+    expect(detail.logs.hits.hits).toHaveLength(1);
+    // Telemetry is for holders of its permission, read now: not a Group User.
+    const telemetry = await call<Fields>(
+      'GET',
+      `/api/embed/dashboards/${t.callOverview}/calls/${contactId}?includeTelemetry=true`,
+      auth,
+    );
+    expect(telemetry.status).toBe(403);
+    expect(telemetry.body.error.message).toBe(
+      'You do not have permission to view telemetry of calls',
+    );
+  });
+
+  it("answer 404 for a call outside the team's rules, another group's and a missing one, alike", async () => {
+    const t = await salesUser();
+    const other = await tenantWithCalls();
+    const auth = { authorization: `Bearer ${await t.token()}` };
+    for (const contactId of [
+      // Agent group Support, and no agent group at all: not the Sales team's.
+      `p1-${t.suffix}`,
+      `p2-${t.suffix}`,
+      // Another group's Sales call, and no call at all.
+      `s1-${other.group.id.slice(0, 8)}`,
+      'no-such-call',
+    ]) {
+      const res = await embedCall(t.callOverview, contactId, auth);
+      expect(res.status, contactId).toBe(404);
+      expect(res.body.error.message, contactId).toBe('Call not found');
+    }
+    // The team's other Sales calls open.
+    expect((await embedCall(t.callOverview, `s2-${t.suffix}`, auth)).status).toBe(200);
+    expect((await embedCall(t.callOverview, `s3-${t.suffix}`, auth)).status).toBe(200);
+
+    // A change of the team's conditions holds at the next call, under the same token (C4).
+    await call('PUT', `/api/dataRoles/${t.team.id}`, t.adminHeaders, {
+      name: 'Sales',
+      conditions: [{ type: 'group1', operator: 'equals', value: 'Support' }],
+      dashboards: [t.callOverview],
+    });
+    expect((await embedCall(t.callOverview, `s1-${t.suffix}`, auth)).status).toBe(404);
+    expect((await embedCall(t.callOverview, `p1-${t.suffix}`, auth)).status).toBe(200);
+    // Out of the team: nothing more.
+    await call('DELETE', `/api/dataRoles/${t.team.id}/users/${t.user.id}`, t.adminHeaders);
+    expect((await embedCall(t.callOverview, `p1-${t.suffix}`, auth)).status).toBe(403);
+  });
+
+  it("take the guest token of that dashboard only: 401 without one, with a session token or another dashboard's", async () => {
+    const t = await salesUser();
+    const contactId = `s1-${t.suffix}`;
+    expect((await embedCall(t.callOverview, contactId, {})).status).toBe(401);
+    expect((await embedCall(t.callOverview, contactId, t.userHeaders)).status).toBe(401);
+    expect((await embedCall(t.callOverview, contactId, t.adminHeaders)).status).toBe(401);
+    const overviewToken = { authorization: `Bearer ${await t.token(t.overview)}` };
+    const wrong = await embedCall(t.callOverview, contactId, overviewToken);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.message).toBe('This token is for another dashboard');
+    expect((await embedCall(t.overview, contactId, overviewToken)).status).toBe(200);
+  });
+
+  it('give telemetry to a token whose user holds its permission, as the call-detail API does', async () => {
+    const t = await salesUser();
+    const contactId = `s1-${t.suffix}`;
+    // The admin is in no team: 'default' opens the group's every call.
+    const token = await call<GuestToken>(
+      'POST',
+      `/api/dataRoles/default/token/${t.callOverview}`,
+      t.adminHeaders,
+    );
+    expect(token.status).toBe(200);
+    const url = `/api/embed/dashboards/${t.callOverview}/calls/${contactId}?includeTelemetry=true`;
+    const viaToken = await s.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${token.body.token}` },
+    });
+    expect(viaToken.statusCode, viaToken.body).toBe(200);
+    const viaApi = await s.app.inject({
+      method: 'GET',
+      url: `/api/viscall2/call/us-east-1/${contactId}?includeTelemetry=true`,
+      headers: t.adminHeaders,
+    });
+    expect(viaToken.json()).toEqual(viaApi.json());
+    expect(
+      viaToken.json<{ telemetry: { hits: { hits: unknown[] } } }>().telemetry.hits.hits,
+    ).toHaveLength(1);
+    // Every call of the group, Support's and no agent group's too.
+    expect(
+      (
+        await embedCall(t.callOverview, `p2-${t.suffix}`, {
+          authorization: `Bearer ${token.body.token}`,
+        })
+      ).status,
+    ).toBe(200);
+  });
+});

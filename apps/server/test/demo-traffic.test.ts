@@ -16,9 +16,10 @@ import {
   softphoneLogs,
   systemSettings,
 } from '../src/db/schema/index.ts';
+import { callRowFilter } from '../src/services/canvas/datasets.ts';
 import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
-import { demoAgents } from '../src/demo/catalogue.ts';
+import { DEMO_DEPARTMENTS, DEMO_SITES, demoAgents } from '../src/demo/catalogue.ts';
 import { ensureDemoNetworkLabels, findDemoGroupId } from '../src/demo/demo-group.ts';
 import { generateCall } from '../src/demo/generate-call.ts';
 import { LiveTraffic } from '../src/demo/live-traffic.ts';
@@ -54,6 +55,30 @@ describe('demo call generator', () => {
       for (const l of call.logs) expect(IngestLogSchema.safeParse(l).success).toBe(true);
       for (const e of call.events) expect(IngestEventSchema.safeParse(e).success).toBe(true);
     }
+  });
+
+  it('gives every agent a fixed hierarchy and every call its groups and contact attributes', () => {
+    // Deterministic per agent: the same seed gives the same groups; every floor has every queue team.
+    expect(demoAgents(SEED).map((a) => a.groups)).toEqual(agents.map((a) => a.groups));
+    for (const a of agents) {
+      expect(a.groups).toHaveLength(3);
+      expect(DEMO_SITES).toContain(a.groups[0]);
+      expect(a.groups[1]).toBe(a.department);
+    }
+    for (const site of ['Sydney', 'Manila'])
+      expect(new Set(agents.filter((a) => a.groups[0] === site).map((a) => a.department))).toEqual(
+        new Set(DEMO_DEPARTMENTS),
+      );
+    const calls = callsOfDay(utcDayStart(NOW), { seed: SEED, agents, callsPerDay: 60 });
+    const tiers = new Set<string>();
+    for (const c of calls) {
+      const parsed = IngestCallSchema.parse(c.call);
+      expect(parsed.agentGroups).toEqual(c.agent.groups);
+      expect(parsed.ctrAttributes?.queue).toBe(c.agent.department);
+      tiers.add(parsed.ctrAttributes?.customerTier ?? '');
+    }
+    expect(tiers.size).toBeGreaterThan(1);
+    expect(tiers).not.toContain('');
   });
 
   it('gives an agent one call at a time and a mix where most calls are good', () => {
@@ -140,6 +165,26 @@ describe('demo traffic in the database', () => {
       .where(eq(networkLabels.groupId, groupId));
     expect(labels.map((l) => l.label)).toContain('Sydney HQ');
     expect(rows.some((r) => r.networkLabel === 'Sydney HQ')).toBe(true);
+    // Seeded calls carry the agent's groups and the contact's attributes, so a team restricted
+    // to one site (Agent Group 1) sees some of the calls, not none and not all.
+    expect(rows.every((r) => r.agentGroup1 !== null && r.agentGroup2 !== null)).toBe(true);
+    expect(rows.every((r) => typeof r.ctrAttributes?.customerTier === 'string')).toBe(true);
+    const sydney = callRowFilter(
+      [{ type: 'group1', operator: 'equals', value: 'Sydney' }],
+      callSummaries,
+    );
+    const billing = callRowFilter(
+      [{ type: 'attributes', field: 'queue', operator: 'equals', value: 'Billing' }],
+      callSummaries,
+    );
+    for (const filter of [sydney, billing]) {
+      const seen = await s.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(callSummaries)
+        .where(and(eq(callSummaries.groupId, groupId), filter ?? undefined));
+      expect(seen[0]?.n).toBeGreaterThan(0);
+      expect(seen[0]?.n).toBeLessThan(rows.length);
+    }
     const errors = await s.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(softphoneLogs)

@@ -1,5 +1,6 @@
+import { agentGroupLevels, summaryFields } from './call-details.ts';
 import { createCollector } from './collector.ts';
-import type { Collector, CollectorOptions, StatsProvider } from './types.ts';
+import type { CallDetails, Collector, CollectorOptions, StatsProvider } from './types.ts';
 
 /**
  * Best-effort adapter for Amazon Connect's softphone through the Streams library
@@ -8,7 +9,17 @@ import type { Collector, CollectorOptions, StatsProvider } from './types.ts';
  * connect-rtc-js); when the CCP iframe owns the call, its peer connection is out of reach and
  * only summaries, hold and mute are collected. The peer connection is read from connect-rtc's
  * session object (`_pc`), which is not a public API and may change with Streams releases.
+ *
+ * Teams' row-level conditions (Agent Group 1-5, CTR attributes) test what the call summary
+ * carries: the contact's attributes are read from Streams (`contact.getAttributes()`); the agent's
+ * hierarchy groups are not in Streams at all and come from the host (`agentGroups`).
  */
+
+/** One contact attribute as Streams gives it (`contact.getAttributes()[name]`). */
+export interface ConnectAttributeLike {
+  name?: string;
+  value?: string | null;
+}
 
 /** The parts of a Streams connection the adapter reads. */
 export interface ConnectConnectionLike {
@@ -23,6 +34,8 @@ export interface ConnectContactLike {
   isSoftphoneCall?(): boolean;
   isInbound?(): boolean;
   getAgentConnection?(): ConnectConnectionLike | null | undefined;
+  /** The contact's attributes, `{ [name]: { name, value } }` (set by the contact flow). */
+  getAttributes?(): Record<string, ConnectAttributeLike | null | undefined> | null | undefined;
   onConnected(callback: (contact: ConnectContactLike) => void): void;
   onRefresh?(callback: (contact: ConnectContactLike) => void): void;
   onEnded?(callback: (contact: ConnectContactLike) => void): void;
@@ -59,6 +72,22 @@ export interface AmazonConnectOptions extends Omit<
 > {
   /** The agent's name; the Streams agent's user name by default. */
   agent?: string;
+  /**
+   * The agent's hierarchy group names, level 1 first (Agent Group 1-5 of teams' conditions; null
+   * for a level without a group). Streams' agent configuration has no hierarchy groups (it names
+   * the routing profile, not the hierarchy), so the host gives them: e.g. its backend reads the
+   * user's `HierarchyGroupId` (DescribeUser) and the group's `HierarchyPath.LevelOne..LevelFive`
+   * names (DescribeUserHierarchyGroup). Known later: `setAgentGroups()`. Checked as
+   * `call.agentGroups` is: more than 5 levels throws a TypeError. Overrides `call.agentGroups`.
+   */
+  agentGroups?: readonly (string | null | undefined)[] | null;
+  /**
+   * Which of the contact's attributes (`contact.getAttributes()`) go in the summary's
+   * ctrAttributes: all (true, the default), none (false), or the named ones (attributes may hold
+   * customer data a team filter does not need). Read when the contact connects and again when a
+   * refresh changes them; `call.ctrAttributes` is merged over them.
+   */
+  contactAttributes?: boolean | readonly string[];
   /** How long to look for the softphone's peer connection after the contact connects; 30000 ms. */
   peerConnectionTimeoutMs?: number;
   /** Told of each call's collector (e.g. to add logs). */
@@ -68,6 +97,11 @@ export interface AmazonConnectOptions extends Omit<
 export interface AmazonConnectAttachment {
   /** The collectors of calls in progress, by contact id. */
   readonly active: ReadonlyMap<string, Collector>;
+  /**
+   * The agent's hierarchy group names (see `agentGroups`), for the calls in progress and the
+   * next ones; null clears them. A TypeError for more than 5 levels.
+   */
+  setAgentGroups(levels: readonly (string | null | undefined)[] | null): void;
   /** Stops watching new contacts; calls in progress are stopped and delivered. */
   detach(): Promise<void>;
 }
@@ -89,6 +123,33 @@ export function softphonePeerConnection(
   } catch {
     return null;
   }
+}
+
+/**
+ * The contact's attributes as texts (`{ name: { name, value } }` → `{ name: value }`), only the
+ * allowed ones; null when Streams has none (or `getAttributes` is missing or throws).
+ */
+export function contactAttributes(
+  contact: ConnectContactLike,
+  allowed: boolean | readonly string[] = true,
+): Record<string, string> | null {
+  if (allowed === false) return null;
+  let attributes: ReturnType<NonNullable<ConnectContactLike['getAttributes']>>;
+  try {
+    attributes = contact.getAttributes?.();
+  } catch {
+    return null; // A contact Streams no longer knows (destroyed).
+  }
+  if (!attributes || typeof attributes !== 'object') return null;
+  const only = allowed === true ? null : new Set(allowed);
+  const out: Record<string, string> = {};
+  for (const [key, attribute] of Object.entries(attributes)) {
+    const name = attribute?.name ?? key;
+    const value = attribute?.value;
+    if (typeof value !== 'string' || (only && !only.has(name))) continue;
+    out[name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
 }
 
 const connectionIdOf = (contact: ConnectContactLike): string | null => {
@@ -114,8 +175,15 @@ export function attachToAmazonConnect(
     peerConnectionTimeoutMs = 30_000,
     onCollector,
     agent: _agent,
+    agentGroups: hostGroups,
+    contactAttributes: allowedAttributes = true,
     ...collectorOptions
   } = options;
+  // Checked now, so that refused agent groups throw here rather than in a Streams callback.
+  summaryFields(collectorOptions.call);
+  let agentGroups = hostGroups === undefined ? undefined : agentGroupLevels(hostGroups);
+  /** The attributes last sent per contact (JSON), so that a refresh resends only a change. */
+  const sentAttributes = new Map<string, string>();
 
   connect.agent?.((agent) => {
     const config = agent.getConfiguration?.();
@@ -144,6 +212,7 @@ export function attachToAmazonConnect(
     const contactId = contact.getContactId();
     if (detached || active.has(contactId)) return;
     if (contact.isSoftphoneCall && !contact.isSoftphoneCall()) return;
+    const ctrAttributes = attributesOf(contact);
     const collector = createCollector({
       ...collectorOptions,
       contactId,
@@ -151,8 +220,11 @@ export function attachToAmazonConnect(
       call: {
         ...(contact.isInbound ? { direction: contact.isInbound() ? 'INBOUND' : 'OUTBOUND' } : {}),
         ...collectorOptions.call,
+        ...(agentGroups === undefined ? {} : { agentGroups }),
+        ...(ctrAttributes ? { ctrAttributes } : {}),
       },
     });
+    sentAttributes.set(contactId, JSON.stringify(ctrAttributes));
     collector.setMuted(muted);
     active.set(contactId, collector);
     contacts.set(contactId, contact);
@@ -160,12 +232,32 @@ export function attachToAmazonConnect(
     findPeerConnection(contact, collector);
   }
 
+  /** The contact's allowed attributes with the host's `call.ctrAttributes` over them. */
+  function attributesOf(contact: ConnectContactLike): CallDetails['ctrAttributes'] {
+    const fromContact = contactAttributes(contact, allowedAttributes);
+    if (!fromContact) return null; // The host's alone are in collectorOptions.call already.
+    return { ...fromContact, ...collectorOptions.call?.ctrAttributes };
+  }
+
+  /** A refresh: the contact flow may have set attributes since the contact connected. */
+  function refreshAttributes(contact: ConnectContactLike, collector: Collector) {
+    if (allowedAttributes === false) return;
+    const contactId = contact.getContactId();
+    const ctrAttributes = attributesOf(contact);
+    const json = JSON.stringify(ctrAttributes);
+    if (!ctrAttributes || sentAttributes.get(contactId) === json) return;
+    sentAttributes.set(contactId, json);
+    collector.setCallDetails({ ctrAttributes });
+  }
+
   function end(contact: ConnectContactLike) {
     const contactId = contact.getContactId();
     const collector = active.get(contactId);
     if (!collector) return;
+    refreshAttributes(contact, collector);
     active.delete(contactId);
     contacts.delete(contactId);
+    sentAttributes.delete(contactId);
     void collector.stop();
   }
 
@@ -173,8 +265,10 @@ export function attachToAmazonConnect(
     contact.onConnected(() => start(contact));
     contact.onRefresh?.((c) => {
       const collector = active.get(c.getContactId());
+      if (!collector) return;
       const onHold = c.getAgentConnection?.()?.isOnHold?.();
-      if (collector && typeof onHold === 'boolean') collector.setOnHold(onHold);
+      if (typeof onHold === 'boolean') collector.setOnHold(onHold);
+      refreshAttributes(c, collector);
     });
     contact.onEnded?.(() => end(contact));
     contact.onDestroy?.(() => end(contact));
@@ -194,11 +288,17 @@ export function attachToAmazonConnect(
 
   return {
     active,
+    setAgentGroups(levels) {
+      const checked = agentGroupLevels(levels);
+      agentGroups = checked;
+      for (const collector of active.values()) collector.setCallDetails({ agentGroups: checked });
+    },
     async detach() {
       detached = true;
       const stopping = [...active.values()].map((c) => c.stop());
       active.clear();
       contacts.clear();
+      sentAttributes.clear();
       await Promise.all(stopping);
     },
   };

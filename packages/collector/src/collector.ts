@@ -1,4 +1,5 @@
 import { INGEST_LIMITS } from '@callsight/shared/telemetry/constants';
+import { boundEventData, summaryFields } from './call-details.ts';
 import { startCpuReader, type CpuReader } from './cpu.ts';
 import { browserInfo, candidateAddresses, networkType } from './environment.ts';
 import { OutboundQueue, QueueStore } from './queue.ts';
@@ -13,6 +14,8 @@ import type {
   CollectorError,
   CollectorOptions,
   CollectorStats,
+  DeviceEventData,
+  EventBody,
   LogBody,
   LogLevel,
   SampleBody,
@@ -28,6 +31,7 @@ export const COLLECTOR_DEFAULTS = {
   maxBatchSize: 500,
   maxQueuedSamples: 21_600,
   maxQueuedLogs: 5_000,
+  maxQueuedEvents: 1_000,
   retryBaseDelayMs: 1000,
   retryMaxDelayMs: 60_000,
   stopTimeoutMs: 10_000,
@@ -94,8 +98,15 @@ export function createCollector(options: CollectorOptions): Collector {
   const instanceId = randomId();
   let started = toMs(options.startTime, Date.now());
 
+  // Checked before anything starts: refused agent groups throw here (see call-details.ts).
+  const initial = summaryFields(options.call);
+
   const queue = new OutboundQueue(
-    { maxSamples: opt.maxQueuedSamples, maxLogs: opt.maxQueuedLogs },
+    {
+      maxSamples: opt.maxQueuedSamples,
+      maxLogs: opt.maxQueuedLogs,
+      maxEvents: opt.maxQueuedEvents,
+    },
     (what, count) =>
       onError({ kind: 'dropped', message: `Queue full: ${count} oldest ${what} dropped` }),
   );
@@ -111,6 +122,7 @@ export function createCollector(options: CollectorOptions): Collector {
 
   let sentSamples = 0;
   let sentLogs = 0;
+  let sentEvents = 0;
   const sender = new Sender(queue, {
     endpoint,
     apiKey,
@@ -122,6 +134,7 @@ export function createCollector(options: CollectorOptions): Collector {
     onSent: (what, count) => {
       if (what === 'samples') sentSamples += count;
       if (what === 'logs') sentLogs += count;
+      if (what === 'events') sentEvents += count;
     },
   });
 
@@ -142,7 +155,7 @@ export function createCollector(options: CollectorOptions): Collector {
             : { name: browser.name },
         }
       : {}),
-    ...options.call,
+    ...initial.fields,
   };
   const detected = { ip: false, network: false };
   queue.putCall({ ...call });
@@ -153,6 +166,7 @@ export function createCollector(options: CollectorOptions): Collector {
   let muted = false;
   let onHold = false;
   let logSeq = 0;
+  let eventSeq = 0;
   let stopped: Promise<void> | null = null;
   let disposed = false;
 
@@ -173,6 +187,31 @@ export function createCollector(options: CollectorOptions): Collector {
       text: text.slice(0, INGEST_LIMITS.logTextMaxLength),
     };
     queue.addLogs([line]);
+  }
+
+  if (initial.warning) log('WARN', initial.warning);
+
+  function event(type: string, data?: Record<string, unknown>) {
+    if (disposed) return;
+    const name = typeof type === 'string' ? type.trim() : '';
+    if (!name) throw new TypeError('event: type is required');
+    if (name.includes('\u0000')) throw new TypeError('event: type must not contain U+0000');
+    const item: EventBody = {
+      id: `${instanceId}-e${++eventSeq}`,
+      time: Date.now(),
+      type: name.slice(0, 100),
+      agent,
+      contactId,
+    };
+    if (data !== undefined) {
+      const bounded = boundEventData(data);
+      if ('error' in bounded) {
+        onError({ kind: 'rejected', message: `Event ${item.type} not sent: ${bounded.error}` });
+        return;
+      }
+      item.data = bounded.data;
+    }
+    queue.addEvents([item]);
   }
 
   function onConnectionState() {
@@ -358,11 +397,17 @@ export function createCollector(options: CollectorOptions): Collector {
       queue.putCall({ ...call, holdIntervals: call.holdIntervals.map((h) => ({ ...h })) });
     },
     setCallDetails(details: CallDetails) {
-      Object.assign(call, details);
+      const { fields, warning } = summaryFields(details);
+      Object.assign(call, fields);
+      if (warning) log('WARN', warning);
       if (!stopped)
         queue.putCall({ ...call, holdIntervals: call.holdIntervals.map((h) => ({ ...h })) });
     },
     log,
+    event,
+    device(device: DeviceEventData, type = 'device') {
+      event(type, device);
+    },
     async flush() {
       await sender.flush();
     },
@@ -378,11 +423,14 @@ export function createCollector(options: CollectorOptions): Collector {
       return {
         queuedSamples: queue.samples.length,
         queuedLogs: queue.logs.length,
+        queuedEvents: queue.events.length,
         queuedCalls: queue.calls.size,
         sentSamples,
         sentLogs,
+        sentEvents,
         droppedSamples: queue.droppedSamples,
         droppedLogs: queue.droppedLogs,
+        droppedEvents: queue.droppedEvents,
         rejectedItems: sender.rejectedItems,
         failedAttempts: sender.failedAttempts,
       };

@@ -1,15 +1,19 @@
-import type { CallBody, LogBody, SampleBody, StorageLike } from './types.ts';
+import type { CallBody, EventBody, LogBody, SampleBody, StorageLike } from './types.ts';
 
 /** What waits to be sent. */
 export interface QueueContents {
   samples: SampleBody[];
   logs: LogBody[];
   calls: CallBody[];
+  /** Absent in queues stored by collectors before events were sent. */
+  events?: EventBody[];
 }
 
 export interface QueueLimits {
   maxSamples: number;
   maxLogs: number;
+  /** maxLogs when not given. */
+  maxEvents?: number;
 }
 
 /**
@@ -20,20 +24,25 @@ export interface QueueLimits {
 export class OutboundQueue {
   samples: SampleBody[] = [];
   logs: LogBody[] = [];
+  events: EventBody[] = [];
   /** Latest summary per contact: a newer one replaces an unsent older one. */
   readonly calls = new Map<string, CallBody>();
   droppedSamples = 0;
   droppedLogs = 0;
+  droppedEvents = 0;
   /** Bumped on every change, so a store can tell whether to write. */
   version = 0;
 
   constructor(
     private readonly limits: QueueLimits,
-    private readonly onDrop: (what: 'samples' | 'logs', count: number) => void = () => {},
+    private readonly onDrop: (
+      what: 'samples' | 'logs' | 'events',
+      count: number,
+    ) => void = () => {},
   ) {}
 
   get size(): number {
-    return this.samples.length + this.logs.length + this.calls.size;
+    return this.samples.length + this.logs.length + this.events.length + this.calls.size;
   }
 
   addSamples(items: readonly SampleBody[]): void {
@@ -60,6 +69,18 @@ export class OutboundQueue {
     this.version++;
   }
 
+  addEvents(items: readonly EventBody[]): void {
+    if (items.length === 0) return;
+    this.events.push(...items);
+    const over = this.events.length - (this.limits.maxEvents ?? this.limits.maxLogs);
+    if (over > 0) {
+      this.events.splice(0, over);
+      this.droppedEvents += over;
+      this.onDrop('events', over);
+    }
+    this.version++;
+  }
+
   putCall(call: CallBody): void {
     this.calls.set(call.contactId, call);
     this.version++;
@@ -69,6 +90,7 @@ export class OutboundQueue {
   addContents(contents: QueueContents): void {
     for (const call of contents.calls) if (!this.calls.has(call.contactId)) this.putCall(call);
     this.addLogs(contents.logs);
+    this.addEvents(contents.events ?? []);
     this.addSamples(contents.samples);
   }
 
@@ -84,6 +106,12 @@ export class OutboundQueue {
     this.version++;
   }
 
+  acknowledgeEvents(sent: readonly EventBody[]): void {
+    const done = new Set(sent);
+    this.events = this.events.filter((e) => !done.has(e));
+    this.version++;
+  }
+
   /** Removes the sent summaries unless a newer one for the same call replaced them meanwhile. */
   acknowledgeCalls(sent: readonly CallBody[]): void {
     for (const call of sent) {
@@ -93,7 +121,12 @@ export class OutboundQueue {
   }
 
   contents(): QueueContents {
-    return { samples: this.samples, logs: this.logs, calls: [...this.calls.values()] };
+    return {
+      samples: this.samples,
+      logs: this.logs,
+      calls: [...this.calls.values()],
+      events: this.events,
+    };
   }
 }
 
@@ -110,7 +143,8 @@ function isStoredQueue(value: unknown): value is StoredQueue {
     typeof v.savedAt === 'number' &&
     Array.isArray(v.samples) &&
     Array.isArray(v.logs) &&
-    Array.isArray(v.calls)
+    Array.isArray(v.calls) &&
+    (v.events === undefined || Array.isArray(v.events))
   );
 }
 
@@ -138,7 +172,8 @@ export class QueueStore {
    */
   save(contents: QueueContents, savedAt: number): boolean {
     try {
-      if (contents.samples.length + contents.logs.length + contents.calls.length === 0) {
+      const events = contents.events?.length ?? 0;
+      if (contents.samples.length + contents.logs.length + contents.calls.length + events === 0) {
         this.storage.removeItem(this.key);
       } else {
         const stored: StoredQueue = { savedAt, ...contents };
@@ -152,7 +187,7 @@ export class QueueStore {
 
   /** Takes over the queues other collectors left behind (not saved for `staleMs`). */
   adoptOrphans(now: number): QueueContents {
-    const adopted: QueueContents = { samples: [], logs: [], calls: [] };
+    const adopted: Required<QueueContents> = { samples: [], logs: [], calls: [], events: [] };
     const keys: string[] = [];
     try {
       for (let i = 0; i < this.storage.length; i++) {
@@ -175,6 +210,7 @@ export class QueueStore {
         adopted.samples.push(...parsed.samples);
         adopted.logs.push(...parsed.logs);
         adopted.calls.push(...parsed.calls);
+        adopted.events.push(...(parsed.events ?? []));
         this.storage.removeItem(key);
       }
     } catch {

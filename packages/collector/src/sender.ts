@@ -2,6 +2,9 @@ import type { OutboundQueue } from './queue.ts';
 import { postBatch } from './transport.ts';
 import type { CollectorError } from './types.ts';
 
+/** What a batch carries (each to its own ingestion route). */
+export type BatchKind = 'samples' | 'logs' | 'events' | 'calls';
+
 export interface SenderOptions {
   endpoint: string;
   apiKey: string;
@@ -13,7 +16,7 @@ export interface SenderOptions {
   maxRetryAfterMs?: number;
   onError: (error: CollectorError) => void;
   /** Told after each acknowledged batch. */
-  onSent?: (what: 'samples' | 'logs' | 'calls', count: number) => void;
+  onSent?: (what: BatchKind, count: number) => void;
   random?: () => number;
   now?: () => number;
 }
@@ -22,7 +25,7 @@ export interface SenderOptions {
 export type FlushState = 'drained' | 'waiting';
 
 interface Job {
-  what: 'samples' | 'logs' | 'calls';
+  what: BatchKind;
   path: string;
   body: unknown;
   count: number;
@@ -33,7 +36,7 @@ const TEN_MINUTES_MS = 10 * 60 * 1000;
 
 /**
  * Delivers a queue batch by batch, one request at a time, in the order summaries → logs →
- * samples. A failed batch stays queued and the sender waits: exponential backoff with jitter
+ * events → samples. A failed batch stays queued and the sender waits: exponential backoff with jitter
  * (half the delay fixed, half random), or the server's Retry-After; `retryNow()` (e.g. on the
  * browser's `online` event) cuts the wait short. 413 halves the batch size.
  */
@@ -119,6 +122,16 @@ export class Sender {
         body: { logs },
         count: logs.length,
         acknowledge: () => q.acknowledgeLogs(logs),
+      };
+    }
+    if (q.events.length > 0) {
+      const events = q.events.slice(0, this.batchSize);
+      return {
+        what: 'events',
+        path: '/api/ingest/v1/events',
+        body: { events },
+        count: events.length,
+        acknowledge: () => q.acknowledgeEvents(events),
       };
     }
     if (q.samples.length > 0) {

@@ -42,6 +42,23 @@ export interface CallBody {
   networkType?: string;
   holdIntervals: HoldInterval[];
   sipResponseCode?: number;
+  /**
+   * The agent's hierarchy groups, Agent Group 1 first (at most 5 levels; null for a level the
+   * agent has no group in). Teams' "Agent Group n" conditions test level n.
+   */
+  agentGroups?: (string | null)[];
+  /** The contact's attributes (Amazon Connect's contact/CTR attributes), as texts. */
+  ctrAttributes?: Record<string, string>;
+}
+
+/** A softphone telemetry event as POST /api/ingest/v1/events takes it; `id` makes a resend idempotent. */
+export interface EventBody {
+  id: string;
+  time: number;
+  type: string;
+  agent: string;
+  contactId?: string;
+  data?: Record<string, unknown>;
 }
 
 /** A softphone log line as POST /api/ingest/v1/logs takes it; `id` makes a resend idempotent. */
@@ -101,7 +118,30 @@ export type CallDetails = Partial<
     | 'browser'
     | 'sipResponseCode'
   >
->;
+> & {
+  /**
+   * The agent's hierarchy group names, level 1 first (Agent Group 1-5). Blank or null levels are
+   * sent as null; more than 5 levels, or a name over 200 characters, throws a TypeError (the
+   * server would refuse the whole summary). An empty list clears them.
+   */
+  agentGroups?: readonly (string | null | undefined)[] | null;
+  /**
+   * The contact's attributes (Amazon Connect contact attributes), sent as texts: at most 50, names
+   * up to 200 characters, values cut to 1000 characters; what is left out is logged as a WARN line.
+   */
+  ctrAttributes?: Readonly<Record<string, string | number | boolean | null | undefined>> | null;
+};
+
+/**
+ * A headset's identity in a device event's data. The Jabra dashboard reads `vendor` ('Jabra'),
+ * `model` and `firmware` of telemetry events; other fields (muted, volume, button ...) are kept.
+ */
+export interface DeviceEventData {
+  vendor: string;
+  model?: string;
+  firmware?: string;
+  [field: string]: unknown;
+}
 
 export interface CollectorOptions {
   /** Base URL of the Callsight server, e.g. "https://callsight.example.com". */
@@ -128,6 +168,8 @@ export interface CollectorOptions {
   maxQueuedSamples?: number;
   /** Log lines kept while they cannot be sent; 5,000. */
   maxQueuedLogs?: number;
+  /** Telemetry events (device events ...) kept while they cannot be sent; 1,000. */
+  maxQueuedEvents?: number;
   /** First retry delay (doubled per failure, with jitter); 1000 ms. */
   retryBaseDelayMs?: number;
   /** Longest retry delay; 60000 ms (a server's Retry-After is honoured up to 10 minutes). */
@@ -152,11 +194,14 @@ export interface CollectorOptions {
 export interface CollectorStats {
   queuedSamples: number;
   queuedLogs: number;
+  queuedEvents: number;
   queuedCalls: number;
   sentSamples: number;
   sentLogs: number;
+  sentEvents: number;
   droppedSamples: number;
   droppedLogs: number;
+  droppedEvents: number;
   rejectedItems: number;
   /** Consecutive failed attempts of the current retry run (0 when delivering fine). */
   failedAttempts: number;
@@ -183,10 +228,22 @@ export interface Collector {
   setMuted(muted: boolean): void;
   /** The call was put on hold or resumed (hold intervals go in the call summary). */
   setOnHold(onHold: boolean): void;
-  /** Adds summary fields (direction, ISP ...) known after the start. */
+  /**
+   * Adds summary fields (direction, ISP, agent groups, contact attributes ...) known after the
+   * start; given fields replace earlier ones (`ctrAttributes` as a whole).
+   */
   setCallDetails(details: CallDetails): void;
   /** Sends a softphone log line for this call. */
   log(level: LogLevel, text: string): void;
+  /**
+   * Sends a softphone telemetry event of this call (POST /api/ingest/v1/events), e.g.
+   * `event('device.mute', { vendor: 'Jabra', model: 'Evolve2 65', firmware: '3.2.1', muted: true })`.
+   * `type` is cut to 100 characters (a blank one throws); `data` over 32,768 characters as JSON,
+   * or not JSON, is refused: reported to onError as `rejected`, not sent.
+   */
+  event(type: string, data?: Record<string, unknown>): void;
+  /** A headset's event: `event(type, device)`, type 'device' by default (see DeviceEventData). */
+  device(device: DeviceEventData, type?: string): void;
   /** Sends what is queued now; resolves when sent or when a retry has been scheduled. */
   flush(): Promise<void>;
   /**

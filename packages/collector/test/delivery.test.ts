@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OutboundQueue } from '../src/queue.ts';
+import { OutboundQueue, QueueStore } from '../src/queue.ts';
 import { Sender } from '../src/sender.ts';
 import { parseRetryAfter } from '../src/transport.ts';
 import type { CollectorError, SampleBody } from '../src/types.ts';
@@ -200,5 +200,55 @@ describe('OutboundQueue', () => {
     queue.putCall(final);
     queue.acknowledgeCalls([first]);
     expect([...queue.calls.values()]).toEqual([final]);
+  });
+
+  it('sends telemetry events after logs and before samples, and keeps them across a reload', async () => {
+    const store = new Map<string, string>();
+    const storage = {
+      get length() {
+        return store.size;
+      },
+      key: (i: number) => [...store.keys()][i] ?? null,
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    const event = {
+      id: 'e-1',
+      time: T0,
+      type: 'device',
+      agent: 'ana',
+      contactId: 'c-1',
+      data: { vendor: 'Jabra', model: 'Evolve2 40', firmware: '1.2' },
+    };
+    const before = newQueue();
+    before.addEvents([event]);
+    new QueueStore(storage, 'gone', 1000).save(before.contents(), T0);
+    // A queue stored by an older collector has no events: it is adopted all the same.
+    storage.setItem(
+      'callsight.collector.v1.older',
+      JSON.stringify({ savedAt: T0, samples: [sample(0)], logs: [], calls: [] }),
+    );
+
+    const queue = newQueue();
+    queue.addContents(new QueueStore(storage, 'next', 1000).adoptOrphans(T0 + 5000));
+    queue.addLogs([{ id: 'l-1', time: T0, level: 'INFO', agent: 'ana', text: 'hi' }]);
+    expect(queue.events).toEqual([event]);
+    expect(await sender(queue).flush()).toBe('drained');
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/api/ingest/v1/logs',
+      '/api/ingest/v1/events',
+      '/api/ingest/v1/samples',
+    ]);
+    expect([...server.events.values()]).toEqual([event]);
+    expect(queue.size).toBe(0);
+  });
+
+  it('drops the oldest events past their cap', () => {
+    const queue = new OutboundQueue({ maxSamples: 10, maxLogs: 10, maxEvents: 2 });
+    const ev = (i: number) => ({ id: `e-${i}`, time: T0 + i, type: 'device', agent: 'ana' });
+    queue.addEvents([ev(1), ev(2), ev(3)]);
+    expect(queue.events.map((e) => e.id)).toEqual(['e-2', 'e-3']);
+    expect(queue.droppedEvents).toBe(1);
   });
 });

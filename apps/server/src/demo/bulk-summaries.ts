@@ -6,7 +6,7 @@ import {
   type CallQuality,
 } from '@callsight/shared';
 import { DEMO_NETWORK_LABELS, demoAgents, type Agent } from './catalogue.ts';
-import { generateCall, type DemoCall } from './generate-call.ts';
+import { demoCtrAttributes, generateCall, type DemoCall } from './generate-call.ts';
 import { clamp, Random } from './random.ts';
 
 /**
@@ -59,6 +59,10 @@ export const BULK_SUMMARY_COLUMNS = [
   'score',
   'tags',
   'insights',
+  'agent_group_1',
+  'agent_group_2',
+  'agent_group_3',
+  'ctr_attributes',
 ] as const;
 
 interface Scored {
@@ -135,9 +139,10 @@ export function bulkSummaryRows(opts: {
       const startMs = opts.fromMs + Math.floor((span * (i + r.next())) / opts.count);
       const durationMs = demo.endMs - demo.startMs;
       const call = demo.call;
+      const contactId = r.uuid();
       yield [
         opts.groupId,
-        r.uuid(),
+        contactId,
         agent.email,
         typeof call.direction === 'string' ? call.direction : null,
         iso(startMs),
@@ -176,6 +181,10 @@ export function bulkSummaryRows(opts: {
         quality.score,
         `{${quality.tags.map((t) => `"${t}"`).join(',')}}`,
         JSON.stringify(quality.insights),
+        agent.groups[0] ?? null,
+        agent.groups[1] ?? null,
+        agent.groups[2] ?? null,
+        JSON.stringify(demoCtrAttributes(contactId, agent)),
       ];
     }
   }

@@ -145,10 +145,27 @@ export interface DemoBrowser {
   version: string;
 }
 
+/**
+ * The queue teams of the demo contact centre: each agent works in one, which is also the name of
+ * the queue its calls come from (the `queue` contact attribute).
+ */
+export const DEMO_DEPARTMENTS = ['Billing', 'Tech Support', 'Sales', 'Retention'] as const;
+export type Department = (typeof DEMO_DEPARTMENTS)[number];
+
+/** Level 1 of the agent hierarchy: the floor an agent belongs to (home workers: Remote). */
+export const DEMO_SITES = ['Sydney', 'Manila', 'Remote'] as const;
+
 export interface Agent {
   name: string;
   /** The softphone user name, an e-mail address (as Amazon Connect users often are). */
   email: string;
+  /**
+   * The agent's hierarchy groups, as Amazon Connect's agent hierarchy sends them in the call
+   * summary (Agent Group 1-3 of teams' conditions): site, queue team, then the team leader's
+   * team, e.g. ['Sydney', 'Billing', 'Sydney Billing 2'].
+   */
+  groups: string[];
+  department: Department;
   site: Site;
   localIp: string;
   externalIp: string;
@@ -179,6 +196,18 @@ function completeAddress(prefix: string, random: Random): string {
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
 
+/**
+ * The hierarchy of the i-th agent, from its index alone (no draw from the seeded sequence, so
+ * the agents' other attributes stay what they were): every floor has every queue team, two team
+ * leaders' teams each.
+ */
+function hierarchyOf(i: number, site: Site): { groups: string[]; department: Department } {
+  const floor = site === OFFICE_SYDNEY ? 'Sydney' : site === OFFICE_MANILA ? 'Manila' : 'Remote';
+  const round = Math.floor(i / 8);
+  const department = DEMO_DEPARTMENTS[(i + round) % DEMO_DEPARTMENTS.length] ?? 'Billing';
+  return { groups: [floor, department, `${floor} ${department} ${1 + (round % 2)}`], department };
+}
+
 /** The demo agents (deterministic for a seed): a Sydney floor, a Manila floor and home workers. */
 export function demoAgents(seed = 20240601, count = 32): Agent[] {
   const random = new Random(seed);
@@ -197,6 +226,7 @@ export function demoAgents(seed = 20240601, count = 32): Agent[] {
     agents.push({
       name: `${first} ${last}`,
       email: `${slug(first)}.${slug(last)}@acme-support.example`,
+      ...hierarchyOf(i, site),
       site,
       localIp,
       externalIp: completeAddress(site.externalPrefix, random),

@@ -56,6 +56,24 @@ export interface CallPlan {
 
 const PACKETS_PER_SECOND = 50;
 
+/** The customer's tier, a contact attribute the contact flow sets from the CRM. */
+const CUSTOMER_TIERS: readonly (readonly [string, number])[] = [
+  ['Standard', 55],
+  ['Silver', 25],
+  ['Gold', 15],
+  ['Platinum', 5],
+];
+
+/**
+ * The contact's attributes (Amazon Connect CTR attributes, as a contact flow sets them): the queue
+ * the call came through (the agent's queue team) and the customer's tier. Drawn from the contact
+ * id on a sequence of their own, so the call's other draws stay as they were.
+ */
+export function demoCtrAttributes(contactId: string, agent: Agent): Record<string, string> {
+  const random = Random.from(`${contactId}:attributes`);
+  return { queue: agent.department, customerTier: random.weighted(CUSTOMER_TIERS) };
+}
+
 /** Round-trip time to the contact centre's media region (Sydney) from the agent's country. */
 const BASE_RTT_MS: Record<string, number> = {
   Australia: 32,
@@ -178,6 +196,8 @@ export function generateCall(plan: CallPlan): DemoCall {
       end: startMs + h.to * 1000,
     })),
     sipResponseCode: ending.sipResponseCode,
+    agentGroups: agent.groups,
+    ctrAttributes: demoCtrAttributes(contactId, agent),
   };
   return { contactId, agent, profile, startMs, endMs, call, samples, logs, events };
 

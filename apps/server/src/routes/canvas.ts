@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   ACCESS,
   ApiErrorSchema,
+  CallDetailAnswerSchema,
+  CallDetailParamsSchema,
+  CallDetailQuerySchema,
   ChartDataRequestSchema,
   ChartDataSchema,
   DashboardInfoSchema,
@@ -15,6 +18,7 @@ import {
   TeamMemberParamsSchema,
   TeamSchema,
   TeamUpdateInputSchema,
+  type CallDetailAnswer,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
 import { forGroup } from '../db/group-scope.ts';
@@ -29,6 +33,7 @@ import {
   dashboardsFor,
   guestTokenFor,
 } from '../services/canvas/dashboards.ts';
+import { callDetailJsonOf, embedCallDetailJson } from '../services/canvas/embed-call.ts';
 import {
   addTeamMember,
   createTeam,
@@ -56,12 +61,22 @@ const TokenParamsSchema = z.object({
 });
 const EmbedParamsSchema = z.object({ dashboardId: z.string().min(1).max(200) });
 const ChartParamsSchema = EmbedParamsSchema.extend({ chartId: z.string().min(1).max(100) });
+const CallParamsSchema = EmbedParamsSchema.extend({
+  contactId: CallDetailParamsSchema.shape.contactId,
+});
 
 /**
  * Canvas (issue 20): teams (data roles) and their members, the group's dashboards, guest tokens
  * for the embedded dashboards, and the embed's own routes, which take a guest token only.
  */
-export async function canvasRoutes({ app, db, authorize, guestTokens, superset }: AppContext) {
+export async function canvasRoutes({
+  app,
+  db,
+  authorize,
+  guestTokens,
+  superset,
+  telemetry,
+}: AppContext) {
   const admins = { onRequest: authorize(ACCESS.adminSuper) };
   const members = { onRequest: authorize(ACCESS.anyMember) };
   const tags = ['canvas'];
@@ -224,6 +239,29 @@ export async function canvasRoutes({ app, db, authorize, guestTokens, superset }
     handler: async (request) => {
       const { grant, token } = grantOf(request, request.params.dashboardId);
       return chartData(db, grant, token, request.params.chartId, request.body);
+    },
+  });
+  const callDetailJson = callDetailJsonOf(telemetry);
+  app.get('/api/embed/dashboards/:dashboardId/calls/:contactId', {
+    onRequest: guestToken,
+    schema: {
+      tags,
+      summary:
+        "A call linked from the token's dashboard, within its team's current rules: what GET /api/viscall2/call/{region}/{contactId} answers (Authorization: Bearer <guest token>)",
+      params: CallParamsSchema,
+      querystring: CallDetailQuerySchema,
+      response: { 200: CallDetailAnswerSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const { grant } = grantOf(request, request.params.dashboardId);
+      const json = await embedCallDetailJson({ db, callDetailJson }, grant, {
+        contactId: request.params.contactId,
+        includeTelemetry: request.query.includeTelemetry,
+      });
+      // The call detail's JSON as the call-detail API sends it (a Buffer goes out as is).
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as CallDetailAnswer);
     },
   });
 }

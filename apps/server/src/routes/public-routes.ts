@@ -18,4 +18,5 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // The embedded dashboards: authenticated by a guest token (POST /api/dataRoles/…/token/…).
   'GET /api/embed/dashboards/:dashboardId',
   'POST /api/embed/dashboards/:dashboardId/charts/:chartId/data',
+  'GET /api/embed/dashboards/:dashboardId/calls/:contactId',
 ]);

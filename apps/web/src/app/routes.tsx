@@ -11,7 +11,11 @@ import { SubscriptionPage } from '../features/subscription/pages/subscription-pa
 import { ActivatedPage } from '../features/subscription/pages/activated-page.tsx';
 import { SubscriptionSuccessPage } from '../features/subscription/pages/subscription-success-page.tsx';
 import { HomePage } from '../features/home/pages/home-page.tsx';
-import { CanvasIndexRedirect, CanvasPage } from '../features/canvas/pages/canvas-page.tsx';
+import {
+  CanvasIndexRedirect,
+  CanvasPage,
+  splitCallPath,
+} from '../features/canvas/pages/canvas-page.tsx';
 import { CANVAS_LABELS } from '../features/canvas/canvas-labels.ts';
 import { SettingsLayout } from '../features/settings/components/settings-layout.tsx';
 import { SettingsModuleGate } from '../features/settings/components/settings-module-gate.tsx';
@@ -103,7 +107,9 @@ export const groupRoutes: RouteObject[] = [
         { label: 'Canvas', to: 'canvas/default' },
         {
           label:
-            p.key && isCanvasKey(p.key) && !p['*'] ? CANVAS_LABELS[p.key] : 'Embedded Dashboard',
+            p.key && isCanvasKey(p.key) && !splitCallPath(p['*'] ?? '').rest
+              ? CANVAS_LABELS[p.key]
+              : 'Embedded Dashboard',
         },
       ],
       help: (p) => canvasHelpArticle(p.key),

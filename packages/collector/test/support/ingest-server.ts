@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import {
   fieldErrorsOf,
   IngestCallSchema,
+  IngestEventSchema,
   IngestLogSchema,
   IngestSampleSchema,
   type IngestCall,
+  type IngestEvent,
   type IngestLog,
   type IngestSample,
 } from '@callsight/shared';
@@ -28,6 +30,7 @@ const SCHEMAS = {
   '/api/ingest/v1/samples': { key: 'samples', schema: IngestSampleSchema },
   '/api/ingest/v1/calls': { key: 'calls', schema: IngestCallSchema },
   '/api/ingest/v1/logs': { key: 'logs', schema: IngestLogSchema },
+  '/api/ingest/v1/events': { key: 'events', schema: IngestEventSchema },
 } as const;
 
 /**
@@ -41,6 +44,7 @@ export class IngestServer {
   readonly samples = new Map<string, IngestSample>();
   readonly calls = new Map<string, IngestCall>();
   readonly logs = new Map<string, IngestLog>();
+  readonly events = new Map<string, IngestEvent>();
   /** Answers for the next requests, in order, before normal handling resumes. */
   readonly script: Scripted[] = [];
   port = 0;
@@ -117,6 +121,11 @@ export class IngestServer {
       } else if (route.key === 'calls') {
         const c = parsed.data as IngestCall;
         this.calls.set(c.contactId, c);
+      } else if (route.key === 'events') {
+        const e = parsed.data as IngestEvent;
+        const key = e.id ?? JSON.stringify(e);
+        if (this.events.has(key)) duplicates++;
+        else this.events.set(key, e);
       } else {
         const l = parsed.data as IngestLog;
         const key = l.id ?? JSON.stringify(l);

@@ -35,6 +35,9 @@ export const TEAM_TEXTS = {
   noMembers: 'No users have access to this role.',
   noRoles: 'No Roles Available',
   userRequired: 'Please select a user.',
+  // Ours: spec 002 §4 lists these events without texts.
+  memberAdded: 'Member added to the team',
+  memberRemoved: 'Member removed from the team',
 } as const;
 
 export const TeamConditionSchema = z.object({

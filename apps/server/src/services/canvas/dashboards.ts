@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import {
   AUTH_TEXTS,
   ERROR_CODES,
+  permissionsFor,
   type ChartData,
   type ChartDataRequest,
   type ChartFilter,
   type DashboardInfo,
   type DashboardSpec,
   type GuestTokenAnswer,
+  type Permission,
   type Team,
   type TeamCondition,
 } from '@callsight/shared';
@@ -173,31 +175,49 @@ function cached(key: string, load: () => Promise<ChartData>): Promise<ChartData>
   return data;
 }
 
+/** What a guest token's user may read now: its team's row rules and their group permissions. */
+export interface CurrentAccess {
+  rules: TeamCondition[];
+  permissions: Permission[];
+}
+
 /**
- * The row rules a guest token reads under now (decision C4): its team's current conditions,
- * while its user is still in the group and in that team and the team may open the dashboard;
- * no rules for a token of no team while its user is still in none. Read on every query, so a
- * change of conditions or membership holds at once rather than when the token expires.
+ * What a guest token reads under now (decision C4): its team's current conditions, while its
+ * user is still in the group and in that team and the team may open the dashboard; no rules for
+ * a token of no team while its user is still in none. With them, the user's permissions in the
+ * group as they are now (a call's telemetry needs CALL_DETAIL_ACCESS.telemetry). Read on every
+ * query, so a change of conditions, membership or role holds at once rather than when the
+ * token expires.
  */
-export async function currentRules(db: DbOrTx, grant: GuestGrant): Promise<TeamCondition[]> {
+export async function currentAccess(db: DbOrTx, grant: GuestGrant): Promise<CurrentAccess> {
   const scope = forGroup(db, grant.groupId);
   const [user] = await db
-    .select({ isSuper: users.isSuper, role: memberships.role })
+    .select({
+      isSuper: users.isSuper,
+      platformPermissions: users.platformPermissions,
+      role: memberships.role,
+    })
     .from(users)
     .leftJoin(memberships, scope.owns(memberships, eq(memberships.userId, users.id)))
     .where(eq(users.id, grant.userId))
     .limit(1);
   if (!user || (!user.isSuper && !user.role)) throw forbidden(AUTH_TEXTS.notMember);
+  const permissions = permissionsFor(user.role, user.isSuper, user.platformPermissions);
   const teams = await myTeams(scope, grant.userId);
   if (grant.teamId === null) {
     if (teams.length) throw forbidden(TOKEN_TEXTS.chooseTeam);
-    return [];
+    return { rules: [], permissions };
   }
   const team = teams.find((t) => t.id === grant.teamId);
   if (!team) throw forbidden(TOKEN_TEXTS.notYourTeam);
   if (!teamMayOpen(team, grant.groupId, grant.dashboardId))
     throw forbidden(TOKEN_TEXTS.notPermitted);
-  return team.conditions;
+  return { rules: team.conditions, permissions };
+}
+
+/** The row rules a guest token reads under now (`currentAccess`, decision C4). */
+export async function currentRules(db: DbOrTx, grant: GuestGrant): Promise<TeamCondition[]> {
+  return (await currentAccess(db, grant)).rules;
 }
 
 /**

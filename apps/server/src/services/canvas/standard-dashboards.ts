@@ -835,7 +835,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
       ],
       {
         needs:
-          'This dashboard shows Jabra headset data: device model, firmware, mute, volume and call-control events. None has been collected in this group in this time range: softphones send it as telemetry events whose data names the vendor Jabra, when the collector runs with Jabra device telemetry on.',
+          'This dashboard shows Jabra headset data: model, firmware and headset events (mute, volume, call control). None has come in for this group in this time range. It appears once the softphone sends device events to POST /api/ingest/v1/events: each with a type (e.g. device, device.mute), the agent, the call\'s contactId, and data naming vendor "Jabra" and the headset\'s model and firmware. The collector SDK sends them with collector.device({ vendor: "Jabra", model, firmware }), e.g. from what Jabra\'s browser SDK reports.',
         needsUnlessChart: 'jabra-models',
       },
     ),

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { CallDetailSchema, SHELL, type CallDetail } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -17,18 +17,41 @@ export function getCallDetail(
   );
 }
 
+/**
+ * Where a call detail reads its answer from: the query of one call, with or without telemetry.
+ * By default the session's call-detail API (getCallDetailQueryOptions); a call opened from an
+ * embedded dashboard reads the same answer through the dashboard's guest token instead
+ * (decision C12), with the loader the framing page passes.
+ */
+export type CallDetailLoader = (
+  contactId: string,
+  includeTelemetry: boolean,
+) => UseQueryOptions<CallDetail, Error, CallDetail, QueryKey>;
+
 export const getCallDetailQueryOptions = (
   groupId: string,
   contactId: string,
   includeTelemetry: boolean,
-) =>
-  queryOptions({
-    queryKey: ['call-detail', groupId, contactId, includeTelemetry],
+) => {
+  // Any query key, as every loader's (CallDetailLoader).
+  const queryKey: QueryKey = ['call-detail', groupId, contactId, includeTelemetry];
+  return queryOptions({
+    queryKey,
     queryFn: ({ signal }) => getCallDetail(contactId, includeTelemetry, signal),
     // A missing call stays missing for this view; other failures get the usual retries.
     retry: (count, error) => !('status' in error && error.status === 404) && count < 2,
   });
+};
 
-export function useCallDetail(groupId: string, contactId: string, includeTelemetry: boolean) {
-  return useQuery(getCallDetailQueryOptions(groupId, contactId, includeTelemetry));
+export function useCallDetail(
+  groupId: string,
+  contactId: string,
+  includeTelemetry: boolean,
+  load?: CallDetailLoader,
+) {
+  return useQuery(
+    load
+      ? load(contactId, includeTelemetry)
+      : getCallDetailQueryOptions(groupId, contactId, includeTelemetry),
+  );
 }

@@ -11,7 +11,7 @@ import {
   type CallDetailTabKey,
 } from '@callsight/shared';
 import { useSession } from '../../../lib/session.ts';
-import { useCallDetail } from '../api/get-call-detail.ts';
+import { useCallDetail, type CallDetailLoader } from '../api/get-call-detail.ts';
 import { CallCharts } from '../../../components/call-charts/index.ts';
 import { CallHeader } from './call-header.tsx';
 import { CallLogsTab } from './call-logs-tab.tsx';
@@ -27,6 +27,11 @@ export interface CallDetailProps {
    * {path}/call/{contactId}; the tabs are basePath (Charts), /summary, /rtc, /logs, /telemetry.
    */
   basePath: string;
+  /**
+   * Where the call is read from (default: the session's call-detail API). An embedded
+   * dashboard's call passes the loader of its guest-token route (decision C12).
+   */
+  load?: CallDetailLoader;
 }
 
 /** What each tab says when the call could not be read (spec 002 §8). */
@@ -66,7 +71,7 @@ function TabBody({ tab, detail }: { tab: CallDetailTabKey; detail: CallDetailAns
  * The call detail (spec 002 §2.10): Charts (default), Summary, WebRTC, Softphone Logs and, for
  * holders of the telemetry permission, Telemetry. One request feeds every tab.
  */
-export function CallDetail({ contactId, basePath }: CallDetailProps) {
+export function CallDetail({ contactId, basePath, load }: CallDetailProps) {
   const { groupId = '' } = useParams();
   // The list's filters (a modal over a list) stay in the URL while switching tabs.
   const { pathname, search } = useLocation();
@@ -79,7 +84,7 @@ export function CallDetail({ contactId, basePath }: CallDetailProps) {
     basePath,
     tabs.map((t) => t.key),
   );
-  const query = useCallDetail(groupId, contactId, withTelemetry);
+  const query = useCallDetail(groupId, contactId, withTelemetry, load);
   const base = basePath.replace(/\/+$/, '');
 
   return (

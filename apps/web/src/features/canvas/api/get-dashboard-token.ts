@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GuestTokenSchema, TeamListSchema, type GuestTokenAnswer } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { readCurrentRoleId, saveCurrentRoleId } from '../../../lib/storage.ts';
@@ -37,6 +37,22 @@ export const dashboardTokenKey = (groupId: string, roleId: string | null, dashbo
   ['dashboard-token', groupId, roleId ?? '', dashboardId] as const;
 
 /**
+ * A dashboard's guest token under a team, fresh for 4 minutes (tokens last 5): the frame's, and
+ * the one a call opened from it reads with (get-embed-call.ts), from the same cache entry.
+ */
+export const dashboardTokenQueryOptions = (
+  groupId: string,
+  dashboardId: string,
+  roleId: string | null,
+) =>
+  queryOptions({
+    queryKey: dashboardTokenKey(groupId, roleId, dashboardId),
+    queryFn: () => getDashboardToken(dashboardId, roleId),
+    staleTime: 4 * 60_000,
+    retry: false,
+  });
+
+/**
  * A guest token under a team (default: the remembered one), renewed a minute before it expires
  * (tokens last 5 minutes). Superset's embedded SDK renews its own through getDashboardToken, so
  * a Superset token is not renewed here.
@@ -47,10 +63,7 @@ export function useDashboardToken(
   roleId: string | null = readCurrentRoleId(),
 ) {
   return useQuery({
-    queryKey: dashboardTokenKey(groupId, roleId, dashboardId),
-    queryFn: () => getDashboardToken(dashboardId, roleId),
-    staleTime: 4 * 60_000,
+    ...dashboardTokenQueryOptions(groupId, dashboardId, roleId),
     refetchInterval: (query) => (query.state.data?.provider === 'superset' ? false : 4 * 60_000),
-    retry: false,
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { embedDashboard } from '@superset-ui/embedded-sdk';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -83,14 +83,15 @@ export function embedSrc(dashboardId: string, token: string, search = ''): strin
 /**
  * An embedded dashboard (issue 20): a guest token for it, then our embed page in a frame, or a
  * configured Superset's dashboard when the token is Superset's. A call link clicked in ours
- * posts a navigate message; the call opens at `callBase`/call/{id}. The frame loads once with
+ * posts a navigate message; the call opens at `callBase`/call/{id}, where the page shows it with
+ * EmbeddedCallModal (through this dashboard's guest token, decision C12). The frame loads once with
  * the first token; each renewed one is posted to it (frame-messages.ts), so that its charts keep
  * reading after the first token's 5 minutes.
  */
 export function DashboardFrame(props: {
   groupId: string;
   dashboardId: string;
-  /** Where call links open: {callBase}/call/{contactId}. */
+  /** Where call links open: {callBase}/call/{contactId} (the page's EmbeddedCallModal). */
   callBase: string;
   /** The team it opens under (default: the remembered one). */
   roleId?: string | null;
@@ -102,6 +103,8 @@ export function DashboardFrame(props: {
   const roleId = props.roleId ?? null;
   const token = useDashboardToken(groupId, dashboardId, props.roleId);
   const navigate = useNavigate();
+  // The page's query string stays while a call is open over it (a canvas page's filter).
+  const { search: pageSearch } = useLocation();
   const frame = useRef<HTMLIFrameElement>(null);
   const latest = useRef<string | null>(null);
   // The first token's address stays: a new address would reload the frame and lose its state.
@@ -125,11 +128,12 @@ export function DashboardFrame(props: {
       }
       if (message?.type !== 'navigate') return;
       const match = /^\/call\/([^/]+)$/.exec(message.path);
-      if (match?.[1]) void navigate(`${callBase}/call/${match[1]}`);
+      if (match?.[1])
+        void navigate({ pathname: `${callBase}/call/${match[1]}`, search: pageSearch });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [navigate, callBase]);
+  }, [navigate, callBase, pageSearch]);
 
   if (token.isError) return <Alert severity="error">{token.error.message}</Alert>;
   const data = token.data;

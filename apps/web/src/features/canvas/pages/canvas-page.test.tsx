@@ -1,25 +1,33 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
-import { DASHBOARD_DEFAULT_FILTER, decodeFilter, encodeFilter } from '@callsight/shared';
+import { act, screen, within } from '@testing-library/react';
+import {
+  DASHBOARD_DEFAULT_FILTER,
+  decodeFilter,
+  encodeFilter,
+  type CallDetailAnswer,
+} from '@callsight/shared';
 import '../../../test/setup.ts';
 import { GROUP_ID, jsonResponse, makeProfile, makeToken } from '../../../test/factories.ts';
 import { mockApi, renderApp } from '../../../test/render-app.tsx';
 import { clearSession, setSession } from '../../../lib/session.ts';
-import { embedSearch } from './canvas-page.tsx';
+import { embedSearch, splitCallPath } from './canvas-page.tsx';
 
 const CALLS = `${GROUP_ID}_Technology-CallOverview`;
 
-function open(path: string) {
+function open(path: string, more: Parameters<typeof mockApi>[0] = {}) {
   setSession(makeToken({ claims: { permissions: ['user:viewer'] } }));
-  mockApi({
-    'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
-    'GET /api/groups/dashboard/calloverview': () =>
-      jsonResponse(200, { id: CALLS, name: 'Call Overview', embeddedID: CALLS }),
-    'GET /api/dataRoles/me': () => jsonResponse(200, []),
-    [`POST /api/dataRoles/default/token/${CALLS}`]: () =>
-      jsonResponse(200, { token: 'tok', expiresAt: Date.now() + 300_000 }),
-  });
-  renderApp(path);
+  return {
+    ...mockApi({
+      'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
+      'GET /api/groups/dashboard/calloverview': () =>
+        jsonResponse(200, { id: CALLS, name: 'Call Overview', embeddedID: CALLS }),
+      'GET /api/dataRoles/me': () => jsonResponse(200, []),
+      [`POST /api/dataRoles/default/token/${CALLS}`]: () =>
+        jsonResponse(200, { token: 'tok', expiresAt: Date.now() + 300_000 }),
+      ...more,
+    }),
+    ...renderApp(path),
+  };
 }
 
 /** The frame's query string, decoded: its parameters and its filter. */
@@ -63,4 +71,69 @@ describe('canvas dashboards', () => {
     );
     expect(embedSearch('?filter=range%3DLast%2Bday&a=1')).toBe('?filter=range%3DLast%2Bday&a=1');
   });
+
+  it("open a call link over the page, through the dashboard's guest token, the frame kept", async () => {
+    const own = encodeFilter({ range: 'Last week', autoRefresh: false });
+    const search = `?filter=${encodeURIComponent(own)}`;
+    const auth: (string | null)[] = [];
+    const { calls, router } = open(`/${GROUP_ID}/canvas/calloverview${search}`, {
+      [`GET /api/embed/dashboards/${CALLS}/calls/c-1`]: (init) => {
+        auth.push(new Headers(init?.headers).get('authorization'));
+        return jsonResponse(200, CALL);
+      },
+    });
+    const frame = await screen.findByTestId('dashboard-iframe');
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'navigate', path: '/call/c-1' },
+          origin: location.origin,
+        }),
+      );
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(router.state.location.pathname).toBe(`/${GROUP_ID}/canvas/calloverview/call/c-1`);
+    expect(router.state.location.search).toBe(search);
+    expect(await within(dialog).findByText('Contact ID:', { exact: false })).toBeTruthy();
+    expect(auth).toEqual(['Bearer tok']);
+    expect(calls.filter((c) => c.url.includes('/viscall2/'))).toEqual([]);
+    // A viewer may open the call page: 'Open in new Tab' stays.
+    expect(within(dialog).getByRole('link', { name: 'Open in new Tab' })).toBeTruthy();
+    // The same dashboard's frame, not reloaded.
+    expect(screen.getByTestId('canvas-dashboard-id').textContent).toBe(CALLS);
+    expect(screen.getByTestId('dashboard-iframe')).toBe(frame);
+    // Close: back to the dashboard with its filter.
+    act(() => within(dialog).getByRole('button', { name: 'Close' }).click());
+    expect(router.state.location.pathname).toBe(`/${GROUP_ID}/canvas/calloverview`);
+    expect(router.state.location.search).toBe(search);
+  });
+
+  it('splitCallPath finds the call at the end of the path below the key', () => {
+    expect(splitCallPath('')).toEqual({ rest: '', contactId: null });
+    expect(splitCallPath('call/c-1')).toEqual({ rest: '', contactId: 'c-1' });
+    expect(splitCallPath('call/c-1/logs')).toEqual({ rest: '', contactId: 'c-1' });
+    expect(splitCallPath('reports/q1/call/c-1/summary')).toEqual({
+      rest: 'reports/q1',
+      contactId: 'c-1',
+    });
+    expect(splitCallPath('reports/q1')).toEqual({ rest: 'reports/q1', contactId: null });
+  });
 });
+
+/** A call detail answer: no seconds, no summary, no logs. */
+const empty = { total: { value: 0, relation: 'eq' as const }, hits: [] };
+const CALL: CallDetailAnswer = {
+  seconds: {
+    timestamp: [],
+    inbound: { mos: [], mosComputed: [], packetsCount: [], packetsLost: [], audioLevel: [] },
+    outbound: { mos: [], mosComputed: [], packetsCount: [], packetsLost: [], audioLevel: [] },
+    rttMs: [],
+    jitterMs: [],
+    cpuAvailablePercent: [],
+    memoryUsedPercent: [],
+    agentStatus: [],
+  },
+  summary: { hits: empty },
+  logs: { hits: empty },
+  telemetry: { hits: empty },
+};

@@ -5,14 +5,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import {
   DASHBOARD_DEFAULT_FILTER,
+  canAccess,
   canvasDashboardId,
   encodeFilter,
   isCanvasKey,
 } from '@callsight/shared';
+import { useShell } from '../../../app/access.tsx';
 import { FILTER_PARAM } from '../../../lib/url-filter.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { CANVAS_LABELS } from '../canvas-labels.ts';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
+import { EmbeddedCallModal } from '../components/embedded-call-modal.tsx';
 import { useDashboards } from '../../playbooks/api/teams.ts';
 import { useCanvasDashboard } from '../api/get-canvas-dashboard.ts';
 
@@ -30,6 +33,17 @@ export function embedSearch(search: string): string {
   const params = new URLSearchParams(search);
   if (!params.has(FILTER_PARAM)) params.set(FILTER_PARAM, encodeFilter(DASHBOARD_DEFAULT_FILTER));
   return `?${params.toString()}`;
+}
+
+/**
+ * The part of a canvas page's path below its key that names the dashboard, and the call open
+ * over it: …/call/{contactId}(/tab) at the end is the call (DashboardFrame's call links).
+ */
+export function splitCallPath(rest: string): { rest: string; contactId: string | null } {
+  const match = /^(?:(.*)\/)?call\/([^/]+)(?:\/.*)?$/.exec(rest);
+  const contactId = match?.[2];
+  if (!contactId) return { rest, contactId: null };
+  return { rest: match[1] ?? '', contactId };
 }
 
 /** /canvas/list: every dashboard of the group, each opening in the canvas frame. */
@@ -57,11 +71,14 @@ function DashboardList({ groupId }: { groupId: string }) {
 
 /**
  * /canvas/:key: a canvas dashboard; the list view; unknown paths fall through to an embedded
- * dashboard frame of that id (spec 000 §2.1).
+ * dashboard frame of that id (spec 000 §2.1). A call link of the dashboard opens over it at
+ * …/call/{contactId}, read through the dashboard's guest token (decision C12).
  */
 export function CanvasPage() {
-  const { groupId = '', key = '', '*': rest = '' } = useParams();
+  const { groupId = '', key = '', '*': path = '' } = useParams();
   const { search } = useLocation();
+  const { access } = useShell();
+  const { rest, contactId } = splitCallPath(path);
   const forwarded = embedSearch(search);
   const dashboardId = canvasDashboardId(key, groupId);
   const known = isCanvasKey(key) && key !== 'list' && dashboardId !== null && rest === '';
@@ -72,6 +89,9 @@ export function CanvasPage() {
   const id = known
     ? (mapped.data?.id ?? dashboardId ?? key)
     : [key, rest].filter(Boolean).join('/');
+  const callBase = `/${groupId}/canvas/${[key, ...(rest ? rest.split('/') : [])]
+    .map(encodeURIComponent)
+    .join('/')}`;
   return (
     <>
       {known && isCanvasKey(key) ? (
@@ -88,8 +108,17 @@ export function CanvasPage() {
         groupId={groupId}
         dashboardId={id}
         search={forwarded}
-        callBase={`/${groupId}`}
+        callBase={callBase}
       />
+      {contactId !== null && (
+        <EmbeddedCallModal
+          groupId={groupId}
+          dashboardId={id}
+          listPath={callBase}
+          contactId={contactId}
+          openInNewTab={canAccess('call', access)}
+        />
+      )}
     </>
   );
 }

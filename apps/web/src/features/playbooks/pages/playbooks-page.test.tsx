@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DashboardInfo, Team } from '@callsight/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CallDetailAnswer, DashboardInfo, Permission, Team } from '@callsight/shared';
 import '../../../test/setup.ts';
 import { GROUP_ID, jsonResponse, makeProfile, makeToken } from '../../../test/factories.ts';
 import { mockApi, renderApp } from '../../../test/render-app.tsx';
@@ -23,12 +23,18 @@ const team = (id: string, name: string, dashboards: string[]): Team => ({
   dashboards,
 });
 
-/** Opens `path` as a viewer in `teams`, `remembered` as the chosen team. */
-function open(path: string, teams: Team[], remembered: string) {
+/** Opens `path` as a viewer (or `permissions`) in `teams`, `remembered` as the chosen team. */
+function open(
+  path: string,
+  teams: Team[],
+  remembered: string,
+  permissions: Permission[] = ['user:viewer'],
+  more: Parameters<typeof mockApi>[0] = {},
+) {
   setSession(
     makeToken({
       claims: {
-        permissions: ['user:viewer'],
+        permissions,
         features: [{ group: GROUP_ID, feature: 'embeddedCanvasApi' }],
       },
     }),
@@ -39,6 +45,7 @@ function open(path: string, teams: Team[], remembered: string) {
     'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
     'GET /api/dashboards': () => jsonResponse(200, DASHBOARDS),
     'GET /api/dataRoles/me': () => jsonResponse(200, teams),
+    ...more,
   };
   for (const t of teams)
     for (const d of DASHBOARDS)
@@ -108,4 +115,79 @@ describe('dashboards (playbooks)', () => {
       expect(router.state.location.pathname).toBe(`/${GROUP_ID}/playbooks/${CALLS}`),
     );
   });
+
+  it("opens a call link of the frame over the dashboard, read through the dashboard's guest token", async () => {
+    // A Group User: the session's call-detail API is not theirs; the dashboard's token is.
+    const auth: (string | null)[] = [];
+    const { calls, router } = open(
+      `/${GROUP_ID}/playbooks/${CALLS}`,
+      [team(SOUTH, 'South', [])],
+      SOUTH,
+      ['user:user'],
+      {
+        [`GET /api/embed/dashboards/${CALLS}/calls/c-1`]: (init) => {
+          auth.push(new Headers(init?.headers).get('authorization'));
+          return jsonResponse(200, CALL);
+        },
+      },
+    );
+    await waitFor(() => expect(frameSrc()).toContain('token=token-of-South'));
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: 'navigate', path: '/call/c-1' },
+          origin: location.origin,
+        }),
+      );
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(router.state.location.pathname).toBe(`/${GROUP_ID}/playbooks/${CALLS}/call/c-1`);
+    // The call's answer is shown: its header, then its log line on the logs tab.
+    expect(await within(dialog).findByText('Contact ID:', { exact: false })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Softphone Logs' }));
+    expect(await within(dialog).findByText('ICE failed')).toBeTruthy();
+    expect(auth).toEqual(['Bearer token-of-South']);
+    const read = calls.filter((c) => c.url.startsWith(`/api/embed/dashboards/${CALLS}/calls/`));
+    expect(read.map((c) => c.url)).toEqual([
+      `/api/embed/dashboards/${CALLS}/calls/c-1?includeTelemetry=false`,
+    ]);
+    expect(calls.filter((c) => c.url.includes('/viscall2/'))).toEqual([]);
+    // The call page is not a Group User's: no 'Open in new Tab'.
+    expect(within(dialog).queryByRole('link', { name: 'Open in new Tab' })).toBeNull();
+    // The frame stays under the dialog, with its first address.
+    expect(frameSrc()).toContain('token=token-of-South');
+  });
 });
+
+/** A call detail answer: no seconds, one log line, no summary. */
+const CALL: CallDetailAnswer = {
+  seconds: {
+    timestamp: [],
+    inbound: { mos: [], mosComputed: [], packetsCount: [], packetsLost: [], audioLevel: [] },
+    outbound: { mos: [], mosComputed: [], packetsCount: [], packetsLost: [], audioLevel: [] },
+    rttMs: [],
+    jitterMs: [],
+    cpuAvailablePercent: [],
+    memoryUsedPercent: [],
+    agentStatus: [],
+  },
+  summary: { hits: { total: { value: 0, relation: 'eq' }, hits: [] } },
+  logs: {
+    hits: {
+      total: { value: 1, relation: 'eq' },
+      hits: [
+        {
+          _id: 'l1',
+          _source: {
+            time: '2025-03-03T14:00:00.000Z',
+            level: 'ERROR',
+            agent: 'sam',
+            contactId: 'c-1',
+            text: 'ICE failed',
+          },
+        },
+      ],
+    },
+  },
+  telemetry: { hits: { total: { value: 0, relation: 'eq' }, hits: [] } },
+};

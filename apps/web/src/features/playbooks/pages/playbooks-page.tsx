@@ -18,7 +18,7 @@ import { PageHeader } from '../../../components/page-header/index.ts';
 import { useShell } from '../../../app/access.tsx';
 import { readCurrentRoleId, saveCurrentRoleId } from '../../../lib/storage.ts';
 import { DashboardFrame } from '../../canvas/components/dashboard-frame.tsx';
-import { CallDetailModal } from '../../explorer/components/call-detail-modal.tsx';
+import { EmbeddedCallModal } from '../../canvas/components/embedded-call-modal.tsx';
 import { useDashboards, useMyTeams } from '../api/teams.ts';
 import { RolesPage } from './roles-page.tsx';
 
@@ -57,8 +57,17 @@ function TeamSwitcher(props: { teams: Team[]; current: Team | null; onPick: (t: 
   );
 }
 
-/** /playbooks/:playbookId: one dashboard in its frame, under the team; its call links open over it. */
-function PlaybookView(props: { permitted: Set<string>; base: string; roleId: string | null }) {
+/**
+ * /playbooks/:playbookId: one dashboard in its frame, under the team; its call links open over
+ * it, read through the dashboard's guest token (a Group User's too, within the team's rules).
+ */
+function PlaybookView(props: {
+  permitted: Set<string>;
+  base: string;
+  roleId: string | null;
+  /** The caller may open the call page (its 'Open in new Tab'). */
+  callPage: boolean;
+}) {
   const { groupId = '', playbookId = '' } = useParams();
   if (!props.permitted.has(playbookId)) return <Navigate to={props.base} replace />;
   const listPath = `${props.base}/${encodeURIComponent(playbookId)}`;
@@ -72,7 +81,18 @@ function PlaybookView(props: { permitted: Set<string>; base: string; roleId: str
         callBase={listPath}
       />
       <Routes>
-        <Route path="call/:contactId/*" element={<CallDetailModal listPath={listPath} />} />
+        <Route
+          path="call/:contactId/*"
+          element={
+            <EmbeddedCallModal
+              groupId={groupId}
+              dashboardId={playbookId}
+              roleId={props.roleId}
+              listPath={listPath}
+              openInNewTab={props.callPage}
+            />
+          }
+        />
       </Routes>
     </>
   );
@@ -177,7 +197,12 @@ export function PlaybooksPage() {
               <Route
                 path=":playbookId/*"
                 element={
-                  <PlaybookView permitted={permitted} base={base} roleId={current?.id ?? null} />
+                  <PlaybookView
+                    permitted={permitted}
+                    base={base}
+                    roleId={current?.id ?? null}
+                    callPage={canAccess('call', access)}
+                  />
                 }
               />
             </Routes>

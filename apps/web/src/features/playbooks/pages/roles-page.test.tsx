@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DashboardInfo, Team, Teammate } from '@callsight/shared';
+import { TEAM_TEXTS, type DashboardInfo, type Team, type Teammate } from '@callsight/shared';
 import '../../../test/setup.ts';
 import { GROUP_ID, jsonResponse, makeProfile, makeToken } from '../../../test/factories.ts';
 import { mockApi, renderApp } from '../../../test/render-app.tsx';
@@ -158,6 +158,28 @@ describe('roles page', () => {
     fireEvent.click(create);
     expect(await within(dialog).findByText('Error creating role')).toBeTruthy();
     expect(screen.getByTestId('snackbar').textContent).toContain('Error creating role');
+  });
+
+  it('says when a member was added and when one was removed', async () => {
+    open({
+      [`POST /api/dataRoles/${TEAM_ID}/users/${USER_ID}`]: () => jsonResponse(201, {}),
+      [`DELETE /api/dataRoles/${TEAM_ID}/users/${MEMBER_ID}`]: () =>
+        new Response(null, { status: 204 }),
+    });
+    const dialog = await openDialog('Members');
+    expect(await within(dialog).findByText('Mo Member')).toBeTruthy();
+    const input = within(dialog).getByLabelText('User');
+    fireEvent.change(input, { target: { value: 'u' } });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: /Una User/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('snackbar').textContent).toContain(TEAM_TEXTS.memberAdded),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Mo Member' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('snackbar').textContent).toContain(TEAM_TEXTS.memberRemoved),
+    );
   });
 
   it('shows why adding or removing a member failed', async () => {

@@ -360,7 +360,14 @@ function MembersDialog({ team, onClose }: { team: Team; onClose: () => void }) {
               setFailure(null);
               addMember.mutate(
                 { id: team.id, user: picked.id },
-                { onSuccess: () => (setPicked(null), refetch()), onError: failed },
+                {
+                  onSuccess: () => {
+                    setPicked(null);
+                    refetch();
+                    snackbar.show(TEAM_TEXTS.memberAdded, 'success');
+                  },
+                  onError: failed,
+                },
               );
             }}
           >
@@ -382,7 +389,13 @@ function MembersDialog({ team, onClose }: { team: Team; onClose: () => void }) {
                       setFailure(null);
                       removeMember.mutate(
                         { id: team.id, user: m.id },
-                        { onSuccess: refetch, onError: failed },
+                        {
+                          onSuccess: () => {
+                            refetch();
+                            snackbar.show(TEAM_TEXTS.memberRemoved, 'success');
+                          },
+                          onError: failed,
+                        },
                       );
                     }}
                   >
