@@ -73,7 +73,13 @@ export async function buildAppServices(opts: {
   const campaigns = createCampaignDialling({ config, db, log });
   const ingestDeps: IngestDeps = { ...base, trailing };
   const telemetry = await openTelemetryStore(config, ingestDeps, opts.clickHouse);
-  const synthetic = createSynthetic({ config, db, push, log, ingest: ingestDeps });
+  const synthetic = createSynthetic({
+    config,
+    db,
+    push,
+    log,
+    ingest: { deps: ingestDeps, store: telemetry },
+  });
   let usageRollup: UsageRollupJob | null = null;
   const marketplaceMetering = createMeteringAdapter(config, log);
   let billingJob: BillingJob | null = null;

@@ -10,7 +10,10 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { createTenant } from './factories.ts';
 import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import type { ClickHouseClient } from '../src/db/clickhouse/client.ts';
+import { forGroup } from '../src/db/group-scope.ts';
 import { queryRows } from '../src/db/pg-arrays.ts';
+import { syntheticJobs } from '../src/db/schema/synthetic.ts';
+import { EMPTY_DETAILS } from '../src/services/synthetic/jobs.ts';
 import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
 import { InProcessCallLocks } from '../src/services/telemetry-store/clickhouse/call-locks.ts';
 import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
@@ -194,6 +197,66 @@ describe('the app with its telemetry store on ClickHouse', { timeout: 120_000 },
       headers: tc.viewerHeaders,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("stores a heartbeat job's agent telemetry in the store, where call detail reads it", async () => {
+    const finishWithCall = async (s: TestServer, t: Tenant) => {
+      const scope = forGroup(s.database.db, t.group.id);
+      const [job] = await s.database.db
+        .insert(syntheticJobs)
+        .values(
+          scope.row(syntheticJobs, {
+            kind: 'heartbeat',
+            slotAt: new Date(T0),
+            agentId: 'hb-agent',
+            connectRegion: 'Sydney',
+            agentRegion: 'Sydney',
+            status: 'In Progress',
+          }),
+        )
+        .returning();
+      if (!job) throw new Error('no job');
+      await s.ctx.synthetic.finish(
+        { id: job.id, groupId: t.group.id },
+        {
+          status: 'Completed',
+          message: null,
+          startedAt: new Date(T0 + 1_800_000),
+          endedAt: new Date(T0 + 1_920_000),
+          diallerCallId: null,
+          receiverCallId: null,
+          callContactId: 'hb-call',
+          carrier: null,
+          mos: 4.2,
+          cxScore: 10,
+          axScore: 10,
+          networkScore: 10,
+          details: EMPTY_DETAILS,
+          stats: [],
+          measures: {},
+          recordings: {},
+          agentTelemetry: {
+            calls: [summary('hb-call', 'hb-agent', 'Telstra', 1_800_000)],
+            samples: seconds('hb-call', 1_800_000),
+            events: [],
+          },
+        },
+      );
+    };
+    // Tenants of their own: the other cases count the shared tenants' calls.
+    const [hp, hc] = [await createTenant(pg), await createTenant(ch)];
+    await finishWithCall(pg, hp);
+    await finishWithCall(ch, hc);
+    const url = '/api/viscall2/call/us-east-1/hb-call?includeTelemetry=true';
+    const expected = await get(pg, hp.adminHeaders, url);
+    expect(await get(ch, hc.adminHeaders, url)).toEqual(expected);
+    // ClickHouse mode wrote none of it to PostgreSQL's telemetry tables.
+    const [row] = await queryRows<{ n: number }>(
+      ch.database.db,
+      sql`select (select count(*) from call_summaries)::int
+        + (select count(*) from call_sample_chunks)::int as n`,
+    );
+    expect(row?.n).toBe(0);
   });
 
   it('answers ask_preview from ClickHouse', async () => {

@@ -15,9 +15,8 @@ import { syntheticJobs } from '../../db/schema/index.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
 import { fieldOf, readValue } from '../config/config-entries.ts';
 import type { IngestDeps } from '../telemetry/ingest-context.ts';
-import { ingestCalls } from '../telemetry/ingest-calls.ts';
 import { ingestEvents } from '../telemetry/ingest-logs.ts';
-import { ingestSamples } from '../telemetry/ingest-samples.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 import { toJob } from './jobs.ts';
 
 /** What one test call produced, by the in-process probe or a remote one. */
@@ -122,6 +121,12 @@ export function publishJob(
   push.publish(row.groupId, SYNTHETIC_LIMITS.pushChannel, { job: toJob(row) });
 }
 
+/** Where a human agent's softphone telemetry is written: the collector's own ingestion path. */
+export interface AgentTelemetryIngest {
+  deps: IngestDeps;
+  store: Pick<TelemetryStore, 'ingestCalls' | 'ingestSamples'>;
+}
+
 /** Ends a claimed job with its result (the in-process probe's, or a remote probe's). */
 export type FinishJob = (job: { id: string; groupId: string }, result: JobResult) => Promise<void>;
 
@@ -136,7 +141,7 @@ type Log = { error(obj: unknown, msg?: string): void };
 export function jobFinisher(opts: {
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
-  ingest?: IngestDeps;
+  ingest?: AgentTelemetryIngest;
   log: Log;
 }): FinishJob {
   const { db, push, ingest, log } = opts;
@@ -145,9 +150,12 @@ export function jobFinisher(opts: {
     const telemetry = result.agentTelemetry;
     if (!ingest || !telemetry) return;
     try {
-      await ingestCalls(ingest, job.groupId, telemetry.calls);
-      if (telemetry.samples.length) await ingestSamples(ingest, job.groupId, telemetry.samples);
-      if (telemetry.events.length) await ingestEvents(ingest, job.groupId, telemetry.events);
+      // Calls and seconds go to the telemetry store (ClickHouse when configured), as the
+      // collector's do; softphone events stay in PostgreSQL like theirs.
+      await ingest.store.ingestCalls(job.groupId, telemetry.calls);
+      if (telemetry.samples.length)
+        await ingest.store.ingestSamples(job.groupId, telemetry.samples);
+      if (telemetry.events.length) await ingestEvents(ingest.deps, job.groupId, telemetry.events);
     } catch (err) {
       log.error(err, `synthetic job ${job.id}: its agent telemetry was not stored`);
     }

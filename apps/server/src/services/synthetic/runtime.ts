@@ -2,9 +2,8 @@ import { hostname } from 'node:os';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
-import type { IngestDeps } from '../telemetry/ingest-context.ts';
 import { ProbePool } from './probe-pool.ts';
-import { jobFinisher, type FinishJob } from './results.ts';
+import { jobFinisher, type AgentTelemetryIngest, type FinishJob } from './results.ts';
 import { SyntheticScheduler } from './scheduler.ts';
 import { createInProcessProbe, type InProcessProbe } from './test-call-runner.ts';
 
@@ -31,7 +30,7 @@ export function createSynthetic(opts: {
   db: Db;
   push: Pick<PushPublisher, 'publish'>;
   /** Where a human agent's softphone telemetry is ingested (the collector's path). */
-  ingest?: IngestDeps;
+  ingest?: AgentTelemetryIngest;
   log: Log;
 }): SyntheticRuntime {
   const { config, db, push, log } = opts;
