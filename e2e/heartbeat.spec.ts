@@ -73,8 +73,13 @@ test('a Run Once heartbeat test completes, appears in the open logs live, and it
   await expect(logs.getByText(/\d+(\.\d)?\s*\/\s*10/).first()).toBeVisible();
   await shot(logs, 'report-results');
   await logs.getByRole('tab', { name: 'Audio Analytics' }).click();
-  // The waveform comparisons are charts; the latency diagram names its three points.
-  await expect(logs.locator('canvas').first()).toBeVisible();
+  // The waveform comparisons are charts (canvases) in the Inbound and Outbound sections: one a
+  // hop, at least one each way, so at least two; the latency diagram names its three points.
+  const inbound = logs.getByTestId('heartbeat-audio-inbound');
+  const outbound = logs.getByTestId('heartbeat-audio-outbound');
+  await expect(inbound.locator('canvas').first()).toBeVisible();
+  await expect(outbound.locator('canvas').first()).toBeVisible();
+  await expect.poll(() => inbound.or(outbound).locator('canvas').count()).toBeGreaterThanOrEqual(2);
   for (const point of ['Customer', 'CCaaS', 'Agent'])
     await expect(logs.getByText(point, { exact: true }).first()).toBeVisible();
   await expect(logs.getByText(/\d+(\.\d+)?\s*ms/).first()).toBeVisible();

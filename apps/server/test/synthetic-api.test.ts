@@ -2,8 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
-  SyntheticJobsQuerySchema,
+  InsightJobSchema,
+  SyntheticJobSchema,
+  SyntheticJobsListQuerySchema,
   type HeartbeatTest,
+  type InsightJob,
   type JobDetails,
   type Monitor,
   type PeriodStats,
@@ -342,12 +345,125 @@ describe('jobs', () => {
   });
 });
 
+describe('jobs list views', () => {
+  it('answers only the insights fields with view=insights, every field by default', async () => {
+    const { viewer, superUser, scope } = await tenant();
+    const at = new Date(Date.now() - 60_000);
+    await s.database.db.insert(syntheticJobs).values([
+      scope.row(syntheticJobs, {
+        kind: 'heartbeat',
+        slotAt: at,
+        agentId: 'ada',
+        agentType: 'HUMAN_AGENT',
+        connectRegion: 'Sydney',
+        agentRegion: 'Sydney',
+        fromNumber: '+61290000300',
+        toNumber: '+61255501001',
+        description: 'Lean',
+        status: 'Completed',
+        createdOn: at,
+        updatedOn: at,
+        startedAt: at,
+        endedAt: new Date(at.getTime() + 42_000),
+        cxScore: 9.04,
+        axScore: 8,
+        networkScore: 7.96,
+        mos: 4.213,
+        carrier: 'Telstra',
+        tags: ['Slow answer'],
+        diallerCallId: 'dialler-1',
+      }),
+      scope.row(syntheticJobs, {
+        kind: 'monitor',
+        slotAt: at,
+        connectRegion: 'London',
+        agentRegion: 'Mumbai',
+        status: 'Call Failed',
+        createdOn: at,
+        updatedOn: at,
+      }),
+    ]);
+    const full = await call<SyntheticJob[]>('GET', '/api/gsm/heartbeat/jobs', viewer);
+    expect(full.status).toBe(200);
+    expect(Object.keys(full.body[0] ?? {}).sort()).toEqual(
+      Object.keys(SyntheticJobSchema.shape).sort(),
+    );
+    const lean = await call<InsightJob[]>('GET', '/api/gsm/heartbeat/jobs?view=insights', viewer);
+    expect(lean.status).toBe(200);
+    expect(lean.res.headers.recordcount).toBe('1');
+    expect(lean.res.headers['content-type']).toBe(full.res.headers['content-type']);
+    expect(lean.body).toEqual([
+      {
+        jobId: full.body[0]?.jobId,
+        status: 'Completed',
+        createdOn: at.toISOString(),
+        description: 'Lean',
+        cxScore: 9,
+        axScore: 8,
+        networkScore: 8,
+        mos: 4.21,
+        tags: ['Slow answer'],
+        carrier: 'Telstra',
+        agentType: 'HUMAN_AGENT',
+        agentId: 'ada',
+        toNumber: '+61255501001',
+        connectRegion: 'Sydney',
+        agentRegion: 'Sydney',
+      },
+    ]);
+    // Every field of the insights row is the full row's.
+    expect(InsightJobSchema.parse(full.body[0])).toEqual(lean.body[0]);
+    const monitors = await call<InsightJob[]>(
+      'GET',
+      '/api/gsm/monitors/jobs?view=insights&connectRegions=London',
+      superUser,
+    );
+    expect(monitors.body).toMatchObject([
+      { status: 'Call Failed', cxScore: null, connectRegion: 'London', agentRegion: 'Mumbai' },
+    ]);
+    expect(Object.keys(monitors.body[0] ?? {}).sort()).toEqual(
+      Object.keys(InsightJobSchema.shape).sort(),
+    );
+    const bad = await call<{ error: { fields: Record<string, string> } }>(
+      'GET',
+      '/api/gsm/heartbeat/jobs?view=lean',
+      viewer,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toHaveProperty('view');
+  });
+
+  it('documents both row shapes and the view parameter in OpenAPI', () => {
+    type Doc = {
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: { name: string; in: string }[];
+            responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+          };
+        }
+      >;
+    };
+    const doc = s.app.swagger() as unknown as Doc;
+    for (const path of ['/api/gsm/monitors/jobs', '/api/gsm/heartbeat/jobs']) {
+      const get = doc.paths[path]?.get;
+      expect(get?.parameters.filter((p) => p.in === 'query').map((p) => p.name)).toContain('view');
+      const schema = JSON.stringify(get?.responses['200']?.content['application/json']?.schema);
+      expect(schema).toContain('"anyOf"');
+      // The full rows' fields, and the insights rows that allow no other.
+      expect(schema).toContain('"preview"');
+      expect(schema).toContain('"additionalProperties":false');
+    }
+  });
+});
+
 describe('docs/api.md', () => {
-  it('lists every query parameter the jobs lists accept (SyntheticJobsQuerySchema)', async () => {
+  it('lists every query parameter the jobs lists accept (SyntheticJobsListQuerySchema)', async () => {
     const doc = await readFile(new URL('../../../docs/api.md', import.meta.url), 'utf8');
     const row = (path: string) =>
       doc.split('\n').find((line) => line.split('|')[2]?.trim() === path) ?? '';
-    const params = Object.keys(SyntheticJobsQuerySchema.shape);
+    const params = Object.keys(SyntheticJobsListQuerySchema.shape);
     for (const [path, otherId] of [
       ['/api/gsm/monitors/jobs', 'heartbeatId'],
       ['/api/gsm/heartbeat/jobs', 'monitorId'],

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ACCESS,
@@ -8,6 +9,7 @@ import {
   HeartbeatTestCreateInputSchema,
   HeartbeatTestListSchema,
   HeartbeatTestSchema,
+  InsightJobAnswerSchema,
   JobDetailsSchema,
   JobInsightsSchema,
   JobRecordingParamsSchema,
@@ -21,7 +23,8 @@ import {
   RegionStatsSchema,
   SourceNumbersSchema,
   SyntheticIdParamsSchema,
-  SyntheticJobListSchema,
+  SyntheticJobsAnswerSchema,
+  SyntheticJobsListQuerySchema,
   SyntheticJobsQuerySchema,
   SyntheticListQuerySchema,
 } from '@callsight/shared';
@@ -191,16 +194,24 @@ export async function syntheticRoutes({ app, db, authorize, synthetic }: AppCont
 
   // ---------- jobs of both kinds ----------
   const jobRoutes = (kind: JobKind, base: string, access: typeof gsm | typeof logs) => {
+    // The insights rows' own serializer: the answer's union would try them as full rows first.
+    const insightRows = serializerCompiler({
+      schema: InsightJobAnswerSchema,
+      method: 'GET',
+      url: `${base}/jobs`,
+    });
     app.get(`${base}/jobs`, {
       ...access,
       schema: {
         tags,
-        summary: `${kind} jobs matching the criteria, newest first (default the last 7 days); total in ${RECORD_COUNT_HEADER}`,
-        querystring: SyntheticJobsQuerySchema,
-        response: { 200: SyntheticJobListSchema, ...errors },
+        summary: `${kind} jobs matching the criteria, newest first (default the last 7 days); total in ${RECORD_COUNT_HEADER}; view=insights answers only the fields the insights pages read`,
+        querystring: SyntheticJobsListQuerySchema,
+        response: { 200: SyntheticJobsAnswerSchema, ...errors },
       },
       handler: async (request, reply) => {
         const { rows, total } = await listJobs(callerScope(db, request), kind, request.query);
+        if (request.query.view === 'insights')
+          reply.serializer(insightRows).type('application/json; charset=utf-8');
         return reply.header(RECORD_COUNT_HEADER, String(total)).send(rows);
       },
     });

@@ -59,6 +59,14 @@ describe('canAccess (spec 000 §6)', () => {
       false,
     );
   });
+  it('heartbeat tests, like logs and insights, need heartbeat enabled even for admin and super', () => {
+    for (const p of ['user:admin', 'user:super']) {
+      for (const page of ['heartbeatTests', 'heartbeatLogs', 'heartbeatInsights'] as const) {
+        expect(canAccess(page, ctx([p]))).toBe(false);
+        expect(canAccess(page, ctx([p], { heartbeatEnabled: true }))).toBe(true);
+      }
+    }
+  });
 });
 
 describe('landingPath (spec 000 §2.2)', () => {

@@ -21,7 +21,8 @@ export const PAGE_GATES = {
   journeyExplorer: { permissions: ACCESS.viewerAdminSuper, flag: 'journeyExplorer' },
   heartbeatInsights: { permissions: ACCESS.viewerAdminSuper, needsHeartbeat: true },
   heartbeatLogs: { permissions: ACCESS.viewerAdminSuper, needsHeartbeat: true },
-  heartbeatTests: { permissions: ACCESS.adminSuper },
+  // Its API needs HEARTBEAT_ENABLED like every heartbeat route (decision G2).
+  heartbeatTests: { permissions: ACCESS.adminSuper, needsHeartbeat: true },
   gsm: { permissions: ACCESS.superOnly },
   workflows: { permissions: ACCESS.adminSuper },
   simulate: { permissions: ACCESS.adminSuper, flag: 'simulate' },

@@ -179,6 +179,8 @@ export const SYNTHETIC_TEXTS = {
   scheduleNotAllowed: (allowed: readonly number[]) =>
     `Schedule must be one of ${allowed.map((m) => (m === 0 ? 'Run Once' : `${m}m`)).join(', ')}`,
   transcriptionUnavailable: 'not available',
+  /** The Timestamp filter's clear (§5), named by the page's default range. */
+  resetRange: (defaultLabel: string) => `Reset to ${defaultLabel}`,
 } as const;
 
 /** What the contact-centre simulator does with a test call (server adapters/dialler/contact-centre.ts). */

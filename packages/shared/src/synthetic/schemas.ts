@@ -147,6 +147,44 @@ export const SyntheticJobSchema = z.object({
 export type SyntheticJob = z.infer<typeof SyntheticJobSchema>;
 export const SyntheticJobListSchema = z.array(SyntheticJobSchema);
 
+/**
+ * A job as the insights pages read it (GET …/jobs?view=insights, spec 002 §2.4, §2.8): the
+ * scatter chart's time, scores and tooltip, the tables' columns. The row preview reads the rest
+ * (the preview line, the From number) from the job's details, which it fetches anyway. A list of
+ * 1,000 jobs spends its time in Node reading, encoding and sending rows: these are 15 of a job's
+ * 25 fields, half the bytes (decision I14).
+ */
+export const InsightJobSchema = SyntheticJobSchema.pick({
+  jobId: true,
+  status: true,
+  createdOn: true,
+  description: true,
+  cxScore: true,
+  axScore: true,
+  networkScore: true,
+  mos: true,
+  tags: true,
+  carrier: true,
+  agentType: true,
+  agentId: true,
+  toNumber: true,
+  connectRegion: true,
+  agentRegion: true,
+});
+export type InsightJob = z.infer<typeof InsightJobSchema>;
+export const InsightJobListSchema = z.array(InsightJobSchema);
+
+/** GET …/jobs?view=insights answers exactly these fields, no other. */
+export const InsightJobAnswerSchema = z.array(z.strictObject(InsightJobSchema.shape));
+
+/**
+ * GET …/jobs answers full rows, or with view=insights the insights rows. Full rows come first:
+ * a union encodes with the first option that fits, and trying 1,000 full rows as insights rows
+ * first would cost more than encoding them (the server encodes insights rows with
+ * InsightJobAnswerSchema alone).
+ */
+export const SyntheticJobsAnswerSchema = z.union([SyntheticJobListSchema, InsightJobAnswerSchema]);
+
 const listParam = (field: string, max = 200) =>
   z
     .union([z.string(), z.array(z.string())])
@@ -178,6 +216,18 @@ export const SyntheticJobsQuerySchema = z.strictObject({
   monitorId: z.uuid().optional(),
 });
 export type SyntheticJobsQuery = z.output<typeof SyntheticJobsQuerySchema>;
+
+/** The row shapes of GET …/jobs: every field (the logs), or the insights pages' (InsightJob). */
+export const JOB_LIST_VIEWS = ['full', 'insights'] as const;
+export type JobListView = (typeof JOB_LIST_VIEWS)[number];
+
+/** GET …/jobs (§7.1): the criteria, and `view`, the shape of its rows (default full). */
+export const SyntheticJobsListQuerySchema = SyntheticJobsQuerySchema.extend({
+  view: z
+    .enum(JOB_LIST_VIEWS, { error: `view must be one of ${JOB_LIST_VIEWS.join(', ')}` })
+    .default('full'),
+});
+export type SyntheticJobsListQuery = z.output<typeof SyntheticJobsListQuerySchema>;
 
 /** GET monitors or tests: their creation window (default 30 days for monitors, 7 for tests). */
 export const SyntheticListQuerySchema = z.strictObject({

@@ -6,11 +6,13 @@ import {
   SCORED_STATUSES,
   SYNTHETIC_LIMITS,
   SYNTHETIC_TEXTS,
+  type InsightJob,
   type JobDetails,
   type JobInsights,
   type JobStats,
   type PeriodStats,
   type SyntheticJob,
+  type SyntheticJobsListQuery,
   type SyntheticJobsQuery,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
@@ -39,6 +41,26 @@ type ListedJob = Omit<
   'details' | 'message' | 'groupId' | 'slotAt' | 'claimedBy' | 'leaseUntil' | 'attempts'
 >;
 
+/** The columns an insights row reads (InsightJobSchema), of the 25 a listed job reads. */
+const INSIGHT_COLUMNS = {
+  id: syntheticJobs.id,
+  createdOn: syntheticJobs.createdOn,
+  status: syntheticJobs.status,
+  description: syntheticJobs.description,
+  cxScore: syntheticJobs.cxScore,
+  axScore: syntheticJobs.axScore,
+  networkScore: syntheticJobs.networkScore,
+  mos: syntheticJobs.mos,
+  tags: syntheticJobs.tags,
+  carrier: syntheticJobs.carrier,
+  agentType: syntheticJobs.agentType,
+  agentId: syntheticJobs.agentId,
+  toNumber: syntheticJobs.toNumber,
+  connectRegion: syntheticJobs.connectRegion,
+  agentRegion: syntheticJobs.agentRegion,
+};
+type InsightRow = Pick<JobRow, keyof typeof INSIGHT_COLUMNS>;
+
 const JOB_STATE_SET = new Set<string>(JOB_STATES);
 
 /** One line about a job for previews. */
@@ -55,6 +77,35 @@ function previewOf(r: ListedJob): string {
 }
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
+const round2 = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
+const statusOf = (status: string) =>
+  (JOB_STATE_SET.has(status) ? status : 'Call Failed') as SyntheticJob['status'];
+const agentTypeOf = (type: string | null) =>
+  type === 'HUMAN_AGENT' || type === 'VIRTUAL_AGENT' ? type : null;
+
+// Each shape is one object literal: an insights row spread into a full one makes objects that
+// zod encodes an order of magnitude slower (1,000 rows: some 55 ms against 4 ms).
+
+/** A job as the insights pages read it. */
+function toInsightJob(r: InsightRow): InsightJob {
+  return {
+    jobId: r.id,
+    status: statusOf(r.status),
+    createdOn: r.createdOn.toISOString(),
+    description: r.description,
+    cxScore: round1(r.cxScore),
+    axScore: round1(r.axScore),
+    networkScore: round1(r.networkScore),
+    mos: round2(r.mos),
+    tags: r.tags,
+    carrier: r.carrier,
+    agentType: agentTypeOf(r.agentType),
+    agentId: r.agentId,
+    toNumber: r.toNumber,
+    connectRegion: r.connectRegion,
+    agentRegion: r.agentRegion,
+  };
+}
 
 export function toJob(r: ListedJob): SyntheticJob {
   return {
@@ -63,17 +114,16 @@ export function toJob(r: ListedJob): SyntheticJob {
     heartbeatId: r.heartbeatId,
     monitorId: r.monitorId,
     agentId: r.agentId,
-    agentType:
-      r.agentType === 'HUMAN_AGENT' || r.agentType === 'VIRTUAL_AGENT' ? r.agentType : null,
+    agentType: agentTypeOf(r.agentType),
     cxScore: round1(r.cxScore),
     axScore: round1(r.axScore),
     networkScore: round1(r.networkScore),
-    mos: r.mos === null ? null : Math.round(r.mos * 100) / 100,
+    mos: round2(r.mos),
     diallerCallId: r.diallerCallId,
     receiverCallId: r.receiverCallId,
     callContactId: r.callContactId,
     callSid: r.diallerCallId,
-    status: (JOB_STATE_SET.has(r.status) ? r.status : 'Call Failed') as SyntheticJob['status'],
+    status: statusOf(r.status),
     description: r.description,
     carrier: r.carrier,
     tags: r.tags,
@@ -109,29 +159,41 @@ function criteria(
   return conds;
 }
 
-/** GET …/jobs: a page of jobs matching the criteria, newest first, and their number. */
+/**
+ * GET …/jobs: a page of jobs matching the criteria, newest first, and their number; full rows,
+ * or with `view: 'insights'` only the columns the insights pages read.
+ */
 export async function listJobs(
   scope: GroupScope,
   kind: JobKind,
-  query: SyntheticJobsQuery,
+  query: SyntheticJobsListQuery,
   now = new Date(),
-): Promise<{ rows: SyntheticJob[]; total: number }> {
+): Promise<{ rows: SyntheticJob[] | InsightJob[]; total: number }> {
   const window = queryWindow(query, SYNTHETIC_LIMITS.logsWindowMs, now);
   const conds = criteria(kind, query, window);
+  const where = scope.owns(syntheticJobs, ...conds);
+  const order = [desc(syntheticJobs.createdOn), desc(syntheticJobs.id)];
   const [rows, [counted]] = await Promise.all([
-    scope.db
-      .select(LISTED_COLUMNS)
-      .from(syntheticJobs)
-      .where(scope.owns(syntheticJobs, ...conds))
-      .orderBy(desc(syntheticJobs.createdOn), desc(syntheticJobs.id))
-      .limit(query.size)
-      .offset(query.from),
-    scope.db
-      .select({ n: count() })
-      .from(syntheticJobs)
-      .where(scope.owns(syntheticJobs, ...conds)),
+    query.view === 'insights'
+      ? scope.db
+          .select(INSIGHT_COLUMNS)
+          .from(syntheticJobs)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.size)
+          .offset(query.from)
+          .then((page) => page.map(toInsightJob))
+      : scope.db
+          .select(LISTED_COLUMNS)
+          .from(syntheticJobs)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.size)
+          .offset(query.from)
+          .then((page) => page.map(toJob)),
+    scope.db.select({ n: count() }).from(syntheticJobs).where(where),
   ]);
-  return { rows: rows.map(toJob), total: counted?.n ?? 0 };
+  return { rows, total: counted?.n ?? 0 };
 }
 
 async function jobRow(scope: GroupScope, kind: JobKind, id: string): Promise<JobRow> {

@@ -42,10 +42,12 @@ export async function regionStats(
 ): Promise<RegionStats> {
   const window = queryWindow(query, SYNTHETIC_LIMITS.insightsWindowMs, now);
   const j = syntheticJobs;
+  // A grouping set's other column reads null, so this is the grouped region of either set.
+  const region = sql<string>`coalesce(${j.connectRegion}, ${j.agentRegion})`;
   const rows = await scope.db
     .select({
       byAgent: sql<number>`grouping(${j.connectRegion})`.mapWith(Number),
-      region: sql<string>`coalesce(${j.connectRegion}, ${j.agentRegion})`,
+      region,
       jobs: count(),
       finished:
         sql<number>`count(*) filter (where ${j.status} not in ('Queued', 'Running'))`.mapWith(
@@ -61,7 +63,10 @@ export async function regionStats(
     .where(
       scope.owns(j, eq(j.kind, kind), gte(j.createdOn, window.from), lte(j.createdOn, window.to)),
     )
-    .groupBy(sql`grouping sets ((${j.connectRegion}), (${j.agentRegion}))`);
+    .groupBy(sql`grouping sets ((${j.connectRegion}), (${j.agentRegion}))`)
+    // Both regions are NOT NULL columns today; a job without one would make a region-less group,
+    // which the answer (RegionStatSchema.region, a string) cannot hold: it is left out.
+    .having(sql`${region} is not null`);
   const regions = rows.map((r): RegionStat => {
     const figures = {
       finished: r.finished,

@@ -131,13 +131,12 @@ describe('sidebar entries per role', () => {
     ]);
   });
 
-  it('admin with flags off and heartbeat off keeps Tests but loses the flagged entries', () => {
+  it('admin with flags off and heartbeat off loses Tests (decision G2) and the flagged entries', () => {
     renderSidebar(accessFor('user:admin'));
     expect(entryLabels()).toEqual([
       'Home',
       ...CANVAS_FOR_ADMINS,
       'Calls and Logs',
-      'Tests',
       'Workflow',
       'History',
       'Teammates',
@@ -147,7 +146,7 @@ describe('sidebar entries per role', () => {
       'Profile',
       'Logout',
     ]);
-    expect(sectionSlugs()).toEqual(['technology', 'operations', 'explorer', 'heartbeat', 'tools']);
+    expect(sectionSlugs()).toEqual(['technology', 'operations', 'explorer', 'tools']);
   });
 
   it('super user sees everything, including Dashboard Manager and Groups', () => {

@@ -5,7 +5,6 @@ export const HEARTBEAT_SCREEN_TEXTS = {
   newTest: 'New Test',
   createTestTitle: 'Create Test',
   testSteps: ['Description', 'Agent Type', 'Target Agent(s)', 'Schedule'],
-  testCreated: 'Test created successfully.',
   testCreateFailed: 'An error occurred while creating the test.',
   deleteTitle: 'Delete Test',
   deleteQuestion: 'Are you sure you want to delete this test?',

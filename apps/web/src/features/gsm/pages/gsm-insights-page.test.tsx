@@ -14,7 +14,7 @@ import {
   MONITOR_ID,
   uuid,
 } from '../synthetic/test/factories.ts';
-import { makePeriodStats } from '../synthetic/insights/test/factories.ts';
+import { insightRows, makePeriodStats } from '../synthetic/insights/test/factories.ts';
 
 vi.mock('../../../components/charts/index.ts', async () => {
   const fakes = await import('../synthetic/insights/test/fake-insight-charts.tsx');
@@ -37,9 +37,9 @@ const JOBS_LIST = [
   monitorJob({ jobId: uuid(1), status: 'Completed', cxScore: 9, connectRegion: 'Sydney' }),
 ];
 
-function api() {
+function api(jobs: readonly SyntheticJob[] = JOBS_LIST) {
   return mockApi({
-    [`GET ${JOBS}`]: () => countedResponse(JOBS_LIST),
+    [`GET ${JOBS}`]: () => countedResponse(insightRows(jobs)),
     [`GET ${JOBS}/stats`]: (_init, url) =>
       jsonResponse(
         200,
@@ -74,6 +74,8 @@ describe('GsmInsightsPage', () => {
       expect(screen.getByRole('list', { name: series })).toBeTruthy();
     const window = jobRequests(calls)[0]?.searchParams;
     expect(window?.get('toTime')).toBe('now');
+    // The insights rows' shape: only the fields the page reads.
+    expect(window?.get('view')).toBe('insights');
     // fromTime is the local wall clock 4 hours ago.
     const hours = (Date.now() - Date.parse(window?.get('fromTime') ?? '')) / 3600_000;
     expect(Math.abs(hours - 4)).toBeLessThan(0.05);
@@ -99,6 +101,27 @@ describe('GsmInsightsPage', () => {
     ).toBe(paths.gsmJobReport.getHref(GROUP_ID, uuid(1)));
     expect(row(uuid(2)).getAllByText('-')).toHaveLength(2);
     expect(row(uuid(2)).queryByRole('link')).toBeNull();
+  });
+
+  it('pages the table 5 rows at a time, with 5, 10 and 50 rows a page to choose from', async () => {
+    const jobs = Array.from({ length: 12 }, (_, i) =>
+      monitorJob({
+        jobId: uuid(100 + i),
+        createdOn: new Date(Date.UTC(2026, 2, 1, 10, 59 - i)).toISOString(),
+      }),
+    );
+    api(jobs);
+    render();
+    await screen.findByText(uuid(100));
+    expect(screen.getAllByTestId(TABLE_ROW)).toHaveLength(5);
+    await userEvent.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['5', '10', '50']);
+    await userEvent.click(screen.getByRole('option', { name: '10' }));
+    await waitFor(() => expect(screen.getAllByTestId(TABLE_ROW)).toHaveLength(10));
+    expect(screen.getByText('1–10 of 12')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(screen.getAllByTestId(TABLE_ROW)).toHaveLength(2));
   });
 
   it('filters by connect region and keeps the choice and the tab after a remount', async () => {

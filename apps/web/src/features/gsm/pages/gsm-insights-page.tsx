@@ -1,14 +1,16 @@
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { AGENT_REGION_NAMES, CONNECT_REGION_NAMES, type SyntheticJob } from '@callsight/shared';
+import {
+  AGENT_REGION_NAMES,
+  CONNECT_REGION_NAMES,
+  DEFAULT_RANGES,
+  type SyntheticJob,
+} from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RangeFilter } from '../synthetic/components/range-filter.tsx';
 import type { InsightFilterKey } from '../synthetic/insights/criteria.ts';
-import {
-  FilterBar,
-  InsightRangeFilter,
-  ListFilter,
-} from '../synthetic/insights/components/filter-bar.tsx';
+import { FilterBar, ListFilter } from '../synthetic/insights/components/filter-bar.tsx';
 import { insightColumns, isScored } from '../synthetic/insights/components/insight-columns.tsx';
 import {
   TAB_FIGURES,
@@ -72,9 +74,10 @@ export function GsmInsightsPage() {
     <>
       <PageHeader title={T.gsmTitle} subtitle={T.gsmSubtitle} />
       <FilterBar>
-        <InsightRangeFilter
+        <RangeFilter
           range={view.range}
           onRange={view.setRange}
+          defaultRange={DEFAULT_RANGES.insights}
           testId="gsm-insights-range"
         />
         <ListFilter

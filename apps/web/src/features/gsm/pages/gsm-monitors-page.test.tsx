@@ -17,8 +17,8 @@ const dialog = () => within(screen.getByTestId('monitor-wizard'));
 const next = () => fireEvent.click(dialog().getByRole('button', { name: 'Next' }));
 const query = (url: string) => new URL(url, 'http://localhost').searchParams;
 
-function render() {
-  return renderSynthetic(paths.gsmMonitors.path, <GsmMonitorsPage />, PATH);
+function render(path = PATH) {
+  return renderSynthetic(paths.gsmMonitors.path, <GsmMonitorsPage />, path);
 }
 
 /** Opens the wizard, fills every step and presses Create. */
@@ -80,6 +80,21 @@ describe('GsmMonitorsPage', () => {
     const days = (Date.now() - Date.parse(sent.get('fromTime') ?? '')) / 86_400_000;
     expect([Math.round(days), sent.get('toTime')]).toEqual([30, 'now']);
     expect(sent.get('timezone')).toBeTruthy();
+  });
+
+  it('clears the Timestamp filter back to its default, Last 30 days', async () => {
+    const api = mockApi({ [LIST]: () => jsonResponse(200, [makeMonitor()]) });
+    render(`${PATH}?from=now-7d&to=now`);
+    expect(await screen.findByText('Last 7 days')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to Last 30 days' }));
+    expect(await screen.findByText('Last 30 days')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset to Last 30 days' })).toBeNull();
+    await waitFor(() => {
+      const sent = query(api.calls.at(-1)?.url ?? '');
+      expect(Math.round((Date.now() - Date.parse(sent.get('fromTime') ?? '')) / 86_400_000)).toBe(
+        30,
+      );
+    });
   });
 
   it('says when the monitors cannot be loaded', async () => {

@@ -58,7 +58,14 @@ export function GsmMonitorsPage() {
       <MonitorsTable
         monitors={monitors.isError ? [] : monitors.data}
         loading={monitors.isFetching || disable.isPending || remove.isPending}
-        filter={<RangeFilter range={range} onRange={setRange} testId="monitors-range" />}
+        filter={
+          <RangeFilter
+            range={range}
+            onRange={setRange}
+            defaultRange={DEFAULT_RANGES.monitors}
+            testId="monitors-range"
+          />
+        }
         actions={
           <Button size="small" startIcon={<RefreshRoundedIcon />} onClick={refresh}>
             {SYNTHETIC_SCREEN_TEXTS.refresh}

@@ -73,7 +73,12 @@ export function GsmStatusPage() {
             spacing={2}
             sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 1 }}
           >
-            <RangeFilter range={range} onRange={setRange} testId="status-range" />
+            <RangeFilter
+              range={range}
+              onRange={setRange}
+              defaultRange={DEFAULT_RANGES.insights}
+              testId="status-range"
+            />
             <HealthLegend />
           </Stack>
           <RegionMap regions={regions ?? []} onSelect={pick} />

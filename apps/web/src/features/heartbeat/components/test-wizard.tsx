@@ -65,9 +65,9 @@ export function TestWizard({ groupId, onClose }: { groupId: string; onClose: () 
       ]}
       onSubmit={async (input) => {
         await create.mutateAsync(input);
-        // A Run Once test queues its job at once (spec 002 §8).
-        const created = input.schedule === undefined ? SYNTHETIC_TEXTS.jobCreated : T.testCreated;
-        snackbar.show(created, 'success');
+        // Spec 002 §8 has one text for a created test, Run Once or scheduled: either way its
+        // first job is queued at once (a schedule's first slot is its creation, decision G3).
+        snackbar.show(SYNTHETIC_TEXTS.jobCreated, 'success');
       }}
       failureMessage={createTestFailure}
       onClose={onClose}

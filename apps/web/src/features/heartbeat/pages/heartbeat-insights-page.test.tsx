@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths.ts';
 import { GROUP_ID, jsonResponse } from '../../../test/factories.ts';
 import { mockApi } from '../../../test/render-app.tsx';
 import { countedResponse, makeDetails, makeJob, uuid } from '../../gsm/synthetic/test/factories.ts';
-import { makePeriodStats } from '../../gsm/synthetic/insights/test/factories.ts';
+import { insightRows, makePeriodStats } from '../../gsm/synthetic/insights/test/factories.ts';
 
 vi.mock('../../../components/charts/index.ts', async () => {
   const fakes = await import('../../gsm/synthetic/insights/test/fake-insight-charts.tsx');
@@ -75,7 +75,7 @@ const JOBS_LIST: SyntheticJob[] = [
 
 function api(jobs: () => SyntheticJob[] = () => JOBS_LIST) {
   return mockApi({
-    [`GET ${JOBS}`]: () => countedResponse(jobs()),
+    [`GET ${JOBS}`]: () => countedResponse(insightRows(jobs())),
     // The Telephony gauge asks with the telephony statuses; the scores with the default ones.
     [`GET ${JOBS}/stats`]: (_init, url) =>
       jsonResponse(
@@ -259,6 +259,9 @@ describe('HeartbeatInsightsPage', () => {
     fireEvent.click(row(uuid(1)).getByRole('button', { name: 'Expand row' }));
     const preview = await screen.findByTestId('job-preview');
     expect(await within(preview).findByText('200: OK')).toBeTruthy();
+    // The insights row lacks the preview line and the From number: the details bring them.
+    expect(within(preview).getByText('Completed in 42 s')).toBeTruthy();
+    expect(within(preview).getByText('+61390000000')).toBeTruthy();
     expect(within(preview).getByRole('link', { name: 'Open report' }).getAttribute('href')).toBe(
       paths.heartbeatJobReport.getHref(GROUP_ID, uuid(1)),
     );

@@ -1,17 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { AGENT_TYPES, SYNTHETIC_TEXTS, type SyntheticJob } from '@callsight/shared';
+import { AGENT_TYPES, DEFAULT_RANGES, SYNTHETIC_TEXTS, type SyntheticJob } from '@callsight/shared';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { RangeFilter } from '../../gsm/synthetic/components/range-filter.tsx';
 import {
   normalizeTargetNumber,
   type InsightFilterKey,
 } from '../../gsm/synthetic/insights/criteria.ts';
-import {
-  FilterBar,
-  InsightRangeFilter,
-  ListFilter,
-} from '../../gsm/synthetic/insights/components/filter-bar.tsx';
+import { FilterBar, ListFilter } from '../../gsm/synthetic/insights/components/filter-bar.tsx';
 import { insightColumns } from '../../gsm/synthetic/insights/components/insight-columns.tsx';
 import {
   TAB_FIGURES,
@@ -85,9 +82,10 @@ export function HeartbeatInsightsPage() {
     <>
       <PageHeader title={T.heartbeatTitle} subtitle={T.heartbeatSubtitle} />
       <FilterBar>
-        <InsightRangeFilter
+        <RangeFilter
           range={view.range}
           onRange={view.setRange}
+          defaultRange={DEFAULT_RANGES.insights}
           testId="heartbeat-insights-range"
         />
         <ListFilter

@@ -115,6 +115,13 @@ describe('HeartbeatJobReportPage Audio Analytics', () => {
     expect(outbound.getByRole('region', { name: 'Dialler to Connect' })).toBeTruthy();
     expect(outbound.getByRole('region', { name: 'Connect to Agent' })).toBeTruthy();
     expect(outbound.getByRole('figure', { name: 'Dialler to Connect waveform' })).toBeTruthy();
+    // The test ids e2e/heartbeat.spec.ts scopes the waveforms by.
+    expect(screen.getByTestId('heartbeat-audio-inbound').getAttribute('aria-label')).toBe(
+      'Inbound Audio Quality',
+    );
+    expect(screen.getByTestId('heartbeat-audio-outbound').getAttribute('aria-label')).toBe(
+      'Outbound Audio Quality',
+    );
 
     const latency = section('Round Trip Audio Latency');
     for (const node of ['Customer', 'CCaaS', 'Agent']) expect(latency.getByText(node)).toBeTruthy();

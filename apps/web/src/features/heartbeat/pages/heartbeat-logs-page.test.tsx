@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import '../../../test/setup.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -30,7 +30,14 @@ const JOBS = 'GET /api/gsm/heartbeat/jobs';
 const snackbar = () => screen.queryByTestId('snackbar')?.textContent ?? null;
 const row = (name: string) =>
   within(screen.getByText(name).closest('[data-testid="heartbeat-logs-row"]') as HTMLElement);
-const render = () => renderSynthetic(paths.heartbeatLogs.path, <HeartbeatLogsPage />, PATH);
+const render = (path = PATH) =>
+  renderSynthetic(paths.heartbeatLogs.path, <HeartbeatLogsPage />, path);
+/** Days between now and a list request's fromTime, its toTime, and its first row. */
+const sentWindow = (url: string | undefined) => {
+  const sent = new URL(url ?? '', 'http://localhost').searchParams;
+  const days = (Date.now() - Date.parse(sent.get('fromTime') ?? '')) / 86_400_000;
+  return [Math.round(days), sent.get('toTime'), sent.get('from')];
+};
 
 afterEach(() => {
   clearSession();
@@ -114,6 +121,19 @@ describe('HeartbeatLogsPage', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(api.calls).toHaveLength(2);
     await waitFor(() => expect(api.calls).toHaveLength(3), { timeout: 3000 });
+  });
+
+  it('clears the Timestamp filter back to the default, Last 7 days, and loads that window', async () => {
+    const api = mockApi({ [JOBS]: () => countedResponse([makeJob({ description: 'One' })]) });
+    render(`${PATH}?from=now-24h&to=now&page=2`);
+    expect(await screen.findByText('Last 24 hours')).toBeTruthy();
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
+    expect(sentWindow(api.calls.at(-1)?.url)).toEqual([1, 'now', '20']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to Last 7 days' }));
+    expect(await screen.findByText('Last 7 days')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset to Last 7 days' })).toBeNull();
+    await waitFor(() => expect(sentWindow(api.calls.at(-1)?.url)).toEqual([7, 'now', '0']));
   });
 
   it('says when the logs cannot be loaded', async () => {

@@ -35,7 +35,14 @@ function listApi(tests = [makeTest()], extra: Parameters<typeof mockApi>[0] = {}
   });
 }
 
-const render = () => renderSynthetic(paths.heartbeatTests.path, <HeartbeatTestsPage />, PATH);
+const render = (path = PATH) =>
+  renderSynthetic(paths.heartbeatTests.path, <HeartbeatTestsPage />, path);
+/** Days between now and a list request's fromTime, and its toTime. */
+const sentWindow = (url: string | undefined) => {
+  const sent = query(url ?? '');
+  const days = (Date.now() - Date.parse(sent.get('fromTime') ?? '')) / 86_400_000;
+  return [Math.round(days), sent.get('toTime')];
+};
 const row = (name: string) =>
   within(screen.getByText(name).closest('[data-testid="heartbeat-tests-row"]') as HTMLElement);
 
@@ -82,9 +89,21 @@ describe('HeartbeatTestsPage list', () => {
     expect(row('People').getByText('Disabled')).toBeTruthy();
     expect(row('People').getByRole('button', { name: 'Retest People' })).toBeTruthy();
     expect(row('People').queryByRole('button', { name: 'Disable People' })).toBeNull();
-    const sent = query(api.calls[0]?.url ?? '');
-    const days = (Date.now() - Date.parse(sent.get('fromTime') ?? '')) / 86_400_000;
-    expect([Math.round(days), sent.get('toTime')]).toEqual([7, 'now']);
+    expect(sentWindow(api.calls[0]?.url)).toEqual([7, 'now']);
+    expect(screen.queryByRole('button', { name: 'Reset to Last 7 days' })).toBeNull();
+  });
+
+  it('clears the Timestamp filter back to the default, Last 7 days, and lists that window', async () => {
+    const api = listApi();
+    render(`${PATH}?from=now-24h&to=now`);
+    expect(await screen.findByText('Last 24 hours')).toBeTruthy();
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
+    expect(sentWindow(api.calls.at(-1)?.url)).toEqual([1, 'now']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset to Last 7 days' }));
+    expect(await screen.findByText('Last 7 days')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset to Last 7 days' })).toBeNull();
+    await waitFor(() => expect(sentWindow(api.calls.at(-1)?.url)).toEqual([7, 'now']));
   });
 
   it('says when the tests cannot be loaded', async () => {
@@ -230,7 +249,8 @@ describe('HeartbeatTestsPage Create Test', () => {
     next();
     fireEvent.click(await dialog().findByRole('radio', { name: '15m' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(snackbar()).toBe('Test created successfully.'));
+    // The spec's one text for a created test, scheduled as well as Run Once (spec 002 §8).
+    await waitFor(() => expect(snackbar()).toBe('A new job has been created successfully.'));
     expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
       agentType: 'HUMAN_AGENT',
       agentIds: ['ada@example.com'],

@@ -73,7 +73,14 @@ export function HeartbeatTestsPage() {
       <TestsTable
         tests={tests.isError ? [] : tests.data}
         loading={tests.isFetching || create.isPending || disable.isPending || remove.isPending}
-        filter={<RangeFilter range={range} onRange={setRange} testId="heartbeat-tests-range" />}
+        filter={
+          <RangeFilter
+            range={range}
+            onRange={setRange}
+            defaultRange={DEFAULT_RANGES.heartbeatTests}
+            testId="heartbeat-tests-range"
+          />
+        }
         onDisable={(t) => void onDisable(t)}
         onRetest={(t) => void onRetest(t)}
         onDelete={(t) => void onDelete(t)}

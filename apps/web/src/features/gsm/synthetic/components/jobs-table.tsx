@@ -43,7 +43,14 @@ export function JobsTable({ kind, label, testId, columns, defaultRange, loadFail
         pageSizeOptions: TABLE_PAGING.default.options,
         onPageChange: setPage,
       }}
-      header={<RangeFilter range={range} onRange={setRange} testId={`${testId}-range`} />}
+      header={
+        <RangeFilter
+          range={range}
+          onRange={setRange}
+          defaultRange={defaultRange}
+          testId={`${testId}-range`}
+        />
+      }
     />
   );
 }

@@ -12,7 +12,6 @@ export const INSIGHT_TEXTS = {
   targetPhoneNumber: 'Target Phone Number',
   any: 'All',
   addNumberHint: 'Type a number and press Enter',
-  resetRange: 'Reset to Last 4 hours',
   previousPeriod: 'Previous period',
   currentPeriod: 'This period',
   jobs: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'job' : 'jobs'}`,

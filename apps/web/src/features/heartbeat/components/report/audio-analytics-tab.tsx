@@ -8,9 +8,24 @@ import { EmptyText } from '../../../gsm/synthetic/components/empty-text.tsx';
 import { orderedHops } from '../../../gsm/synthetic/report-items.ts';
 import { LatencyDiagram } from './latency-diagram.tsx';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** Test ids of the tab's sections (e2e/heartbeat.spec.ts finds the waveforms by them). */
+const AUDIO_SECTION_TEST_IDS = {
+  inbound: 'heartbeat-audio-inbound',
+  outbound: 'heartbeat-audio-outbound',
+  latency: 'heartbeat-audio-latency',
+} as const;
+
+function Section({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+}) {
   return (
-    <Stack component="section" aria-label={title} spacing={1.5}>
+    <Stack component="section" aria-label={title} data-testid={testId} spacing={1.5}>
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
@@ -19,9 +34,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function HopsSection({ title, hops, zoom }: { title: string; hops: PolqaScore[]; zoom: number }) {
+function HopsSection({
+  title,
+  testId,
+  hops,
+  zoom,
+}: {
+  title: string;
+  testId: string;
+  hops: PolqaScore[];
+  zoom: number;
+}) {
   return (
-    <Section title={title}>
+    <Section title={title} testId={testId}>
       {hops.length > 0 ? (
         <AudioHops hops={hops} zoom={zoom} />
       ) : (
@@ -43,9 +68,19 @@ export function AudioAnalyticsTab({ details }: { details: JobDetails }) {
   return (
     <Stack spacing={3}>
       {details.polqaScores.length > 0 && <AudioZoom value={zoom} onChange={setZoom} />}
-      <HopsSection title="Inbound Audio Quality" hops={inbound} zoom={zoom} />
-      <HopsSection title="Outbound Audio Quality" hops={outbound} zoom={zoom} />
-      <Section title="Round Trip Audio Latency">
+      <HopsSection
+        title="Inbound Audio Quality"
+        testId={AUDIO_SECTION_TEST_IDS.inbound}
+        hops={inbound}
+        zoom={zoom}
+      />
+      <HopsSection
+        title="Outbound Audio Quality"
+        testId={AUDIO_SECTION_TEST_IDS.outbound}
+        hops={outbound}
+        zoom={zoom}
+      />
+      <Section title="Round Trip Audio Latency" testId={AUDIO_SECTION_TEST_IDS.latency}>
         <LatencyDiagram details={details} />
       </Section>
     </Stack>

@@ -1,9 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  InsightJobListSchema,
   JOB_STATUSES,
   SYNTHETIC_LIMITS,
-  SyntheticJobListSchema,
-  type SyntheticJob,
+  type InsightJob,
+  type JobListView,
   type TimeRange,
 } from '@callsight/shared';
 import { getWithCount, type CountedAnswer } from '../../../../../lib/api-with-count.ts';
@@ -19,21 +20,23 @@ export interface InsightJobsRequest {
 /**
  * GET /api/gsm/{monitors|heartbeat}/jobs for an insights page: the finished jobs of the window
  * and filters, newest first, as many as one answer holds (the chart plots them all, the tables
- * page and sort them); the total is in recordcount.
+ * page and sort them), in the insights rows' shape (view=insights: only the fields these pages
+ * read); the total is in recordcount.
  */
 export function getInsightJobs(
   kind: JobKind,
   request: InsightJobsRequest,
   signal?: AbortSignal,
-): Promise<CountedAnswer<SyntheticJob[]>> {
+): Promise<CountedAnswer<InsightJob[]>> {
   return getWithCount(
     jobsPath(kind),
-    SyntheticJobListSchema,
+    InsightJobListSchema,
     {
       ...windowQuery(request.range),
       ...filterQuery(request.filters),
       status: JOB_STATUSES.join(','),
       size: SYNTHETIC_LIMITS.maxPageSize,
+      view: 'insights' satisfies JobListView,
     },
     signal,
   );

@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import RestartAltRoundedIcon from '@mui/icons-material/RestartAltRounded';
-import { DEFAULT_RANGES, encodeTimeRangeParams, type TimeRange } from '@callsight/shared';
-import { RangeFilter } from '../../components/range-filter.tsx';
 import { INSIGHT_TEXTS as T } from '../texts.ts';
 
 /** The filter bar above an insights page's chart. */
@@ -19,43 +14,6 @@ export function FilterBar({ children }: { children: ReactNode }) {
         {children}
       </Stack>
     </Paper>
-  );
-}
-
-const isDefault = (range: TimeRange) => {
-  const a = encodeTimeRangeParams(range);
-  const b = encodeTimeRangeParams(DEFAULT_RANGES.insights);
-  return a.from === b.from && a.to === b.to;
-};
-
-/**
- * The Timestamp filter of the insights pages with a reset: clearing the filter goes back to the
- * default range, Last 4 hours (spec 002 §5).
- */
-export function InsightRangeFilter({
-  range,
-  onRange,
-  testId,
-}: {
-  range: TimeRange;
-  onRange: (range: TimeRange) => void;
-  testId: string;
-}) {
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <RangeFilter range={range} onRange={onRange} testId={testId} />
-      {!isDefault(range) && (
-        <Tooltip title={T.resetRange}>
-          <IconButton
-            size="small"
-            aria-label={T.resetRange}
-            onClick={() => onRange(DEFAULT_RANGES.insights)}
-          >
-            <RestartAltRoundedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      )}
-    </Stack>
   );
 }
 

@@ -1,30 +1,35 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { agentTypeLabel, SCORED_STATUSES, type SyntheticJob } from '@callsight/shared';
+import { agentTypeLabel, SCORED_STATUSES, type InsightJob } from '@callsight/shared';
 import type { DataTableColumn } from '../../../../../components/data-table/index.ts';
 import { StatusChip } from '../../components/status-chip.tsx';
 import { TagChips } from '../../components/tag-chips.tsx';
 import { dateText, mosText, scoreText } from '../../format.ts';
 import { SYNTHETIC_SCREEN_TEXTS } from '../../texts.ts';
 
-export type InsightColumn = DataTableColumn<SyntheticJob>;
-type ReportHref = (job: SyntheticJob) => string | null;
+export type InsightColumn = DataTableColumn<InsightJob>;
+/**
+ * A job's report, or null when it has none. Declared as a method so that a page's callback typed
+ * on the full SyntheticJob still fits: a report link reads the job's id and status, which both
+ * shapes hold.
+ */
+export type ReportHref = { href(job: InsightJob): string | null }['href'];
 
 const MISSING = '-';
 
 /** Whether a job has scores: Completed or Poor Call Quality (the insight statuses, spec 002 §4). */
-export const isScored = (job: SyntheticJob) =>
+export const isScored = (job: Pick<InsightJob, 'status'>) =>
   (SCORED_STATUSES as readonly string[]).includes(job.status);
 
 /** Spec 002 §4: in the insights tables, any status but Completed shows '-' for its scores. */
-const showsScores = (job: SyntheticJob) => job.status === 'Completed';
+const showsScores = (job: InsightJob) => job.status === 'Completed';
 
 /** A score in an insights table: '-' for every status but Completed (spec 002 §4). */
-export const insightScoreText = (job: SyntheticJob, score: number | null) =>
+export const insightScoreText = (job: InsightJob, score: number | null) =>
   showsScores(job) ? scoreText(score) : MISSING;
 
-const scoreValue = (job: SyntheticJob, score: number | null) => (showsScores(job) ? score : null);
+const scoreValue = (job: InsightJob, score: number | null) => (showsScores(job) ? score : null);
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
 /** An id on one line, cut with an ellipsis; the whole id on hover. */

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { SYNTHETIC_TEXTS, type SyntheticJob } from '@callsight/shared';
+import { SYNTHETIC_TEXTS, type InsightJob } from '@callsight/shared';
 import { DataTable, TABLE_PAGING } from '../../../../../components/data-table/index.ts';
 import { sortRows } from '../../../../../components/data-table/display-rows.ts';
 import type { JobKind } from '../../api/job-paths.ts';
 import type { InsightSort } from '../use-insight-view.ts';
-import type { InsightColumn } from './insight-columns.tsx';
+import type { InsightColumn, ReportHref } from './insight-columns.tsx';
 import { JobPreview } from './job-preview.tsx';
 
 interface Props {
@@ -12,11 +12,11 @@ interface Props {
   label: string;
   testId: string;
   columns: readonly InsightColumn[];
-  jobs: readonly SyntheticJob[] | undefined;
+  jobs: readonly InsightJob[] | undefined;
   loading: boolean;
   sort: InsightSort;
   onSort: (sort: InsightSort) => void;
-  reportHref: (job: SyntheticJob) => string | null;
+  reportHref: ReportHref;
 }
 
 /**

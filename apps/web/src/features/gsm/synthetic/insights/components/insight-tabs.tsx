@@ -4,11 +4,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { gaugeChange, type PeriodStats, type SyntheticJob } from '@callsight/shared';
+import { gaugeChange, type InsightJob, type PeriodStats } from '@callsight/shared';
 import type { JobKind } from '../../api/job-paths.ts';
 import type { InsightTab, InsightView } from '../use-insight-view.ts';
 import { figureText, gaugeColours, GaugeHeader, type GaugeFigure } from './gauge-header.tsx';
-import type { InsightColumn } from './insight-columns.tsx';
+import type { InsightColumn, ReportHref } from './insight-columns.tsx';
 import { InsightTable } from './insight-table.tsx';
 
 type Figure = 'completedPercentage' | 'cxScore' | 'axScore' | 'networkScore';
@@ -34,12 +34,12 @@ interface Props {
   testId: string;
   tabs: readonly InsightTabSpec[];
   view: Pick<InsightView, 'tab' | 'setTab' | 'sort' | 'setSort'>;
-  jobs: readonly SyntheticJob[] | undefined;
+  jobs: readonly InsightJob[] | undefined;
   jobsLoading: boolean;
   /** The telephony tab's stats and the scores' stats (different statuses count). */
   stats: { telephony: PeriodStats | undefined; scores: PeriodStats | undefined };
   statsLoading: boolean;
-  reportHref: (job: SyntheticJob) => string | null;
+  reportHref: ReportHref;
 }
 
 function figureOf(spec: InsightTabSpec, stats: Props['stats']): GaugeFigure {

@@ -6,13 +6,14 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TELEPHONY_STATUSES, type SyntheticJob } from '@callsight/shared';
+import { TELEPHONY_STATUSES, type InsightJob } from '@callsight/shared';
 import type { JobKind } from '../../api/job-paths.ts';
 import { useFailureSnackbar } from '../../use-failure-snackbar.ts';
 import { useInsightJobs } from '../api/get-insight-jobs.ts';
 import { usePeriodStats } from '../api/get-period-stats.ts';
 import { INSIGHT_TEXTS as T } from '../texts.ts';
 import type { InsightView } from '../use-insight-view.ts';
+import type { ReportHref } from './insight-columns.tsx';
 import { InsightTabs, type InsightTabSpec } from './insight-tabs.tsx';
 import { ScoresScatterChart } from './scores-scatter-chart.tsx';
 
@@ -23,7 +24,7 @@ interface Props {
   view: InsightView;
   tabs: readonly InsightTabSpec[];
   /** The job's report, or null when it has none. */
-  reportHref: (job: SyntheticJob) => string | null;
+  reportHref: ReportHref;
   /** The snackbar text when the jobs cannot be loaded. */
   loadFailedText: string;
 }
@@ -58,7 +59,7 @@ export function InsightsBody({
   const total = jobs.data?.total ?? rows?.length ?? 0;
   const at = useMemo(() => new Date(jobs.dataUpdatedAt || Date.now()), [jobs.dataUpdatedAt]);
   const open = useCallback(
-    (job: SyntheticJob) => {
+    (job: InsightJob) => {
       const href = reportHref(job);
       if (href) void navigate(href);
     },

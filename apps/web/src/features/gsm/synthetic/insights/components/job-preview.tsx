@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { agentTypeLabel, SYNTHETIC_TEXTS, type SyntheticJob } from '@callsight/shared';
+import { agentTypeLabel, SYNTHETIC_TEXTS, type InsightJob } from '@callsight/shared';
 import { useJobDetails } from '../../api/get-job-details.ts';
 import type { JobKind } from '../../api/job-paths.ts';
 import { StatusChip } from '../../components/status-chip.tsx';
@@ -17,7 +17,8 @@ import { insightScoreText, isScored } from './insight-columns.tsx';
 
 interface Props {
   kind: JobKind;
-  job: SyntheticJob;
+  /** The insights row; the job's details (fetched here) add its preview line and From number. */
+  job: InsightJob;
   /** The job's report, or null when it has none. */
   reportHref: string | null;
 }
@@ -26,6 +27,7 @@ interface Props {
 export function JobPreview({ kind, job, reportHref }: Props) {
   const { groupId = '' } = useParams();
   const details = useJobDetails(groupId, kind, job.jobId);
+  const data = details.data;
   const where: SummaryItem[] =
     kind === 'monitor'
       ? [
@@ -35,17 +37,16 @@ export function JobPreview({ kind, job, reportHref }: Props) {
       : [
           { label: 'Agent Type', value: job.agentType ? agentTypeLabel(job.agentType) : '-' },
           { label: 'Agent ID', value: job.agentId ?? '-' },
-          { label: 'From', value: job.fromNumber ?? '-' },
+          { label: 'From', value: data ? (data.job.fromNumber ?? '-') : '…' },
           { label: 'To', value: job.toNumber ?? '-' },
         ];
-  const data = details.data;
   const echo = data?.audioLatency.find((l) => l.recordingType === 'echo')?.averageLatencyMs;
 
   return (
     <Stack spacing={1.5} data-testid="job-preview" sx={{ whiteSpace: 'normal' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {job.preview}
+          {data?.job.preview ?? job.status}
         </Typography>
         <Box sx={{ flex: 1 }} />
         {reportHref && (
@@ -102,7 +103,7 @@ export function JobPreview({ kind, job, reportHref }: Props) {
   );
 }
 
-const scoresLine = (job: SyntheticJob) =>
+const scoresLine = (job: InsightJob) =>
   (['cxScore', 'axScore', 'networkScore'] as const)
     .map((field) => insightScoreText(job, job[field]))
     .join(' / ');

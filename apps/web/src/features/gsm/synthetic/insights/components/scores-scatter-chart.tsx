@@ -6,7 +6,7 @@ import { useTheme } from '@mui/material/styles';
 import {
   resolveTimeRange,
   SYNTHETIC_TEXTS,
-  type SyntheticJob,
+  type InsightJob,
   type TimeRange,
 } from '@callsight/shared';
 import { EChart, type ChartOption } from '../../../../../components/charts/index.ts';
@@ -31,11 +31,11 @@ export const SCATTER_SERIES = [
 type Point = [number, number, string];
 
 interface Props {
-  jobs: readonly SyntheticJob[] | undefined;
+  jobs: readonly InsightJob[] | undefined;
   range: TimeRange;
   /** When the jobs were fetched: a relative range ('now-4h') is resolved at that time. */
   at: Date;
-  onOpen: (job: SyntheticJob) => void;
+  onOpen: (job: InsightJob) => void;
 }
 
 /** CX, AX and Network scores over time (spec 002 §2.4, §9); a click on a point opens its job. */

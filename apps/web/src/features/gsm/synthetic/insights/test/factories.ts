@@ -1,4 +1,9 @@
-import type { PeriodStats } from '@callsight/shared';
+import {
+  InsightJobSchema,
+  type InsightJob,
+  type PeriodStats,
+  type SyntheticJob,
+} from '@callsight/shared';
 
 type Figures = Partial<Omit<PeriodStats['current'], 'from' | 'to'>>;
 
@@ -20,3 +25,7 @@ export function makePeriodStats(current: Figures = {}, previous: Figures = {}): 
     },
   };
 }
+
+/** Jobs as GET …/jobs?view=insights answers them: only the insights rows' fields. */
+export const insightRows = (jobs: readonly SyntheticJob[]): InsightJob[] =>
+  jobs.map((job) => InsightJobSchema.parse(job));
