@@ -201,7 +201,9 @@ describe('runTestCall: every job status', () => {
   });
 });
 
-describe('runTestCall: a clean call', () => {
+// Real-time RTP: a CPU starved by other test files drops late packets and lowers a clean
+// hop's score for reasons outside the code under test, so a call is tried again once.
+describe('runTestCall: a clean call', { retry: 1 }, () => {
   it('completes a virtual agent call with hop scores near the top, latency and transcription', async () => {
     const heard: string[] = [];
     const stt: SpeechToText = {
@@ -333,7 +335,9 @@ describe('runTestCall: a clean call', () => {
   });
 });
 
-describe('runTestCall: impairment', () => {
+// Real-time RTP: a CPU starved by other test files drops late packets and lowers a clean
+// hop's score for reasons outside the code under test, so a call is tried again once.
+describe('runTestCall: impairment', { retry: 1 }, () => {
   it('gives a region with 10 % loss a lower audio score and Network score than a clean one', async () => {
     const [clean, lossy] = await Promise.all([
       // Fixed job ids: the loss draws are seeded by them, so the run repeats.
