@@ -93,20 +93,25 @@ async function runServer(config: AppConfig, worker: number | null): Promise<void
   // Loaded here, not at the top: a cluster primary never builds the app.
   const { buildApp } = await import('./app.ts');
   const { app, ctx } = await buildApp(config, database, secret);
+  // Demo traffic: in one process only (worker 0 of a cluster, and the lock's holder among
+  // processes sharing a PostgreSQL database). Test calls measure real-time audio, so the
+  // in-process probe places none while this process seeds the demo history.
+  const demoHere = config.SEED_DEMO && config.DEMO_TRAFFIC && (worker ?? 0) === 0;
+  let historySettled: () => void = () => {};
+  if (demoHere) ctx.synthetic.holdCallsUntil(new Promise<void>((r) => (historySettled = r)));
   if (config.REDIS_URL)
     await ctx.push.shareThroughRedis(config.REDIS_URL, { info: say, warn: say });
   await app.listen({ port: config.PORT, host: config.HOST });
   if (worker === null)
     say(`Callsight is running on http://localhost:${config.PORT} (database: ${database.kind})`);
 
-  // Demo traffic: in one process only (worker 0 of a cluster, and the lock's holder among
-  // processes sharing a PostgreSQL database).
   let demo: { stop(): Promise<void> } | null = null;
-  if (config.SEED_DEMO && config.DEMO_TRAFFIC && (worker ?? 0) === 0) {
+  if (demoHere) {
     const lock = config.DATABASE_URL
       ? await advisoryLock(config.DATABASE_URL, DEMO_TRAFFIC_LOCK_KEY, false)
       : null;
     if (config.DATABASE_URL && !lock) {
+      historySettled();
       say('Demo traffic runs in another server process of this database');
     } else {
       const { startDemoTraffic } = await import('./demo/index.ts');
@@ -120,6 +125,7 @@ async function runServer(config: AppConfig, worker: number | null): Promise<void
         },
         log: say,
       });
+      void (traffic?.history ?? Promise.resolve()).finally(historySettled);
       if (!traffic) await lock?.release();
       else
         demo = {

@@ -105,6 +105,8 @@ export class ProbePool {
   private timer: NodeJS.Timeout | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   private stopped = false;
+  /** While set, no job is claimed (see holdUntil). */
+  private held: Promise<unknown> | null = null;
 
   constructor(
     private readonly o: {
@@ -132,9 +134,26 @@ export class ProbePool {
     this.wake();
   }
 
+  /**
+   * Claims no job until `done` settles: a test call measures real-time audio, which this
+   * process's own heavy start-up work (the demo history) would impair.
+   */
+  holdUntil(done: Promise<unknown>): void {
+    const held = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.held = held;
+    void held.then(() => {
+      if (this.held !== held) return;
+      this.held = null;
+      this.wake();
+    });
+  }
+
   /** Fills the free slots with queued jobs (the scheduler calls it when it queues some). */
   wake(): void {
-    if (this.stopped || this.running >= this.o.concurrency) return;
+    if (this.stopped || this.held || this.running >= this.o.concurrency) return;
     this.running += 1;
     const task = this.next().finally(() => {
       this.running -= 1;

@@ -17,6 +17,8 @@ export interface SyntheticRuntime {
   finish: FinishJob;
   /** Queue what is due now and let the probe take it (after a create). */
   wake(): void;
+  /** The in-process probe places no call until `done` settles (queued jobs wait). */
+  holdCallsUntil(done: Promise<unknown>): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -57,6 +59,9 @@ export function createSynthetic(opts: {
     finish,
     wake() {
       void scheduler?.tick().then(() => pool?.wake());
+    },
+    holdCallsUntil(done) {
+      pool?.holdUntil(done);
     },
     start() {
       scheduler?.start();
