@@ -140,6 +140,22 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   await expect(memberCalls).toHaveText(overviewCount.toLocaleString('en-US'), {
     timeout: 30_000,
   });
+  // A call link opens the call over the dashboard: read with the dashboard's guest token, as a
+  // Group User may not use the call-detail API, and only the team's calls are listed.
+  await nav.getByRole('link', { name: 'Call Overview' }).click();
+  const frame = member.frameLocator('[data-testid=dashboard-iframe]');
+  const salesCall = `team-${run}-s1`;
+  const link = frame.getByRole('button', { name: salesCall });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await expect(frame.getByRole('button', { name: `team-${run}-p1` })).toHaveCount(0);
+  await link.click();
+  const modal = member.getByRole('dialog');
+  await expect(modal.getByText('Call Details')).toBeVisible();
+  await expect(modal).toContainText(`Contact ID: ${salesCall}`, { timeout: 30_000 });
+  await expect(modal).toContainText(calls[0]?.agent ?? 'no agent');
+  await expect(member).toHaveURL(new RegExp(`/call/${salesCall}$`));
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await nav.getByRole('link', { name: 'Overview', exact: true }).click();
   if (SHOTS) await member.screenshot({ path: `${SHOTS}/teams-member.png` });
   // A dashboard outside the team: back to the list.
   await member.goto(`/${group}/playbooks/${group}_Technology-AgentOverview`);
