@@ -20,6 +20,7 @@ import {
   assertSomethingValid,
   ingestResult,
   validateBatch,
+  type ValidatedBatch,
 } from './validate-batch.ts';
 
 /**
@@ -36,7 +37,38 @@ export function storedId(
   return `h:${hash.digest('base64url').slice(0, 32)}`;
 }
 
-type LogRow = IngestLog & { storedId: string };
+/** A log line with the id it is stored under. */
+export type LogRow = IngestLog & { storedId: string };
+
+/**
+ * A logs batch checked (size, each line) and its valid lines under their stored ids, each once:
+ * the first step of both stores' log ingestion.
+ */
+export function checkedLogLines(
+  items: readonly unknown[],
+  nowMs: number,
+): { batch: ValidatedBatch<IngestLog>; lines: LogRow[] } {
+  assertBatchSize(items.length, INGEST_LIMITS.maxLogsPerRequest, 'logs');
+  const batch = validateBatch(
+    items,
+    IngestLogSchema,
+    (l) => ({ field: 'time', ms: l.time }),
+    nowMs,
+  );
+  assertSomethingValid(batch, items.length, 'logs');
+  const unique = new Map<string, LogRow>();
+  for (const { value } of batch.valid) {
+    const id = storedId(value.id, [
+      value.time,
+      value.level,
+      value.agent,
+      value.contactId,
+      value.text,
+    ]);
+    if (!unique.has(id)) unique.set(id, { ...value, storedId: id });
+  }
+  return { batch, lines: [...unique.values()] };
+}
 
 const LOG_COLUMNS: UnnestColumn<LogRow>[] = [
   { name: 'id', type: 'text', value: (l) => l.storedId },
@@ -57,26 +89,7 @@ export async function ingestLogs(
   groupId: string,
   items: readonly unknown[],
 ): Promise<IngestResult> {
-  assertBatchSize(items.length, INGEST_LIMITS.maxLogsPerRequest, 'logs');
-  const batch = validateBatch(
-    items,
-    IngestLogSchema,
-    (l) => ({ field: 'time', ms: l.time }),
-    deps.now(),
-  );
-  assertSomethingValid(batch, items.length, 'logs');
-  const unique = new Map<string, LogRow>();
-  for (const { value } of batch.valid) {
-    const id = storedId(value.id, [
-      value.time,
-      value.level,
-      value.agent,
-      value.contactId,
-      value.text,
-    ]);
-    if (!unique.has(id)) unique.set(id, { ...value, storedId: id });
-  }
-  const rows = [...unique.values()];
+  const { batch, lines: rows } = checkedLogLines(items, deps.now());
 
   const { inserted, created, starts } = await ingestTransaction(deps, async (tx) => {
     const fresh = rows.length

@@ -1,14 +1,9 @@
-import { INGEST_LIMITS, IngestLogSchema, type IngestResult } from '@callsight/shared';
+import type { IngestResult } from '@callsight/shared';
 import { chForGroup } from '../../../db/clickhouse/group-scope.ts';
 import type { CallSummaryRow } from '../../telemetry/call-summaries.ts';
 import { announceCalls } from '../../telemetry/ingest-context.ts';
-import { storedId } from '../../telemetry/ingest-logs.ts';
-import {
-  assertBatchSize,
-  assertSomethingValid,
-  ingestResult,
-  validateBatch,
-} from '../../telemetry/validate-batch.ts';
+import { checkedLogLines } from '../../telemetry/ingest-logs.ts';
+import { ingestResult } from '../../telemetry/validate-batch.ts';
 import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertLogs, storedLogIds, type LogLine } from './logs.ts';
 import { countErrorLines, summariesOf } from './summaries.ts';
@@ -34,33 +29,17 @@ export async function writeLogs(
   groupId: string,
   items: readonly unknown[],
 ): Promise<IngestResult> {
-  assertBatchSize(items.length, INGEST_LIMITS.maxLogsPerRequest, 'logs');
-  const batch = validateBatch(
-    items,
-    IngestLogSchema,
-    (l) => ({ field: 'time', ms: l.time }),
-    deps.now(),
-  );
-  assertSomethingValid(batch, items.length, 'logs');
-  const unique = new Map<string, LogLine>();
-  for (const { value } of batch.valid) {
-    const id = storedId(value.id, [
-      value.time,
-      value.level,
-      value.agent,
-      value.contactId,
-      value.text,
-    ]);
-    if (!unique.has(id)) unique.set(id, { ...value, storedId: id });
-  }
-  const lines = [...unique.values()];
+  const { batch, lines } = checkedLogLines(items, deps.now());
   const seeds = errorSeeds(lines);
   const scope = chForGroup(deps.client, groupId);
   const nowMs = deps.now();
 
   const { inserted, created } = await deps.gate.run(() =>
     underCallLocks(deps, groupId, seeds.keys(), async () => {
-      const stored = await storedLogIds(scope, [...unique.keys()]);
+      const stored = await storedLogIds(
+        scope,
+        lines.map((l) => l.storedId),
+      );
       const fresh = lines.filter((l) => !stored.has(l.storedId));
       await insertLogs(scope, fresh);
       if (seeds.size === 0) return { inserted: fresh.length, created: new Set<string>() };
