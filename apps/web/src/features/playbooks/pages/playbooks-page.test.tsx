@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CallDetailAnswer, DashboardInfo, Permission, Team } from '@callsight/shared';
+import type {
+  CallDetailAnswer,
+  DashboardInfo,
+  EnabledFeature,
+  Permission,
+  Team,
+} from '@callsight/shared';
 import '../../../test/setup.ts';
-import { GROUP_ID, jsonResponse, makeProfile, makeToken } from '../../../test/factories.ts';
+import {
+  GROUP_ID,
+  OTHER_GROUP_ID,
+  jsonResponse,
+  makeProfile,
+  makeToken,
+} from '../../../test/factories.ts';
 import { mockApi, renderApp } from '../../../test/render-app.tsx';
 import { clearSession, setSession } from '../../../lib/session.ts';
 
@@ -23,19 +35,23 @@ const team = (id: string, name: string, dashboards: string[]): Team => ({
   dashboards,
 });
 
-/** Opens `path` as a viewer (or `permissions`) in `teams`, `remembered` as the chosen team. */
+/**
+ * Opens `path` as a viewer (or `permissions`) in `teams`, `remembered` as the chosen team, with
+ * the session's `features` (the group's embeddedCanvasApi flag unless told).
+ */
 function open(
   path: string,
   teams: Team[],
   remembered: string,
   permissions: Permission[] = ['user:viewer'],
   more: Parameters<typeof mockApi>[0] = {},
+  features: EnabledFeature[] = [{ group: GROUP_ID, feature: 'embeddedCanvasApi' }],
 ) {
   setSession(
     makeToken({
       claims: {
         permissions,
-        features: [{ group: GROUP_ID, feature: 'embeddedCanvasApi' }],
+        features,
       },
     }),
   );
@@ -82,6 +98,68 @@ describe('dashboards (playbooks)', () => {
     // A viewer gets no Manage Access link.
     expect(screen.queryByRole('link', { name: 'Manage Access' })).toBeNull();
   });
+
+  it.each(['user:viewer', 'user:admin'] as const)(
+    'sends a %s to the group landing (/) when embeddedCanvasApi is off',
+    async (permission) => {
+      // Only another group has the flag: it must not count for this one.
+      const { router } = open(
+        `/${GROUP_ID}/playbooks`,
+        [team(SOUTH, 'South', [])],
+        SOUTH,
+        [permission],
+        {},
+        [{ group: OTHER_GROUP_ID, feature: 'embeddedCanvasApi' }],
+      );
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/${GROUP_ID}`));
+      expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Dashboards' })).toBeNull();
+    },
+  );
+
+  it('tells a Group User, whose landing it is, that dashboards are off instead of looping', async () => {
+    const { router } = open(
+      `/${GROUP_ID}/playbooks`,
+      [team(SOUTH, 'South', [])],
+      SOUTH,
+      ['user:user'],
+      {},
+      [],
+    );
+    expect(await screen.findByText('Dashboards are not enabled for this group.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/${GROUP_ID}/playbooks`);
+    expect(screen.queryByRole('navigation', { name: 'Dashboards' })).toBeNull();
+  });
+
+  it.each(['user:admin', 'user:super'] as const)(
+    "offers a %s 'Manage Access', with its 'Admin' badge, at {path}/roles",
+    async (permission) => {
+      const { router } = open(`/${GROUP_ID}/playbooks`, [team(SOUTH, 'South', [])], SOUTH, [
+        permission,
+      ]);
+      const nav = await screen.findByRole('navigation', { name: 'Dashboards' });
+      const link = await within(nav).findByRole('link', { name: 'Manage Access' });
+      expect(link.getAttribute('href')).toBe(`/${GROUP_ID}/playbooks/roles`);
+      expect(within(link.parentElement as HTMLElement).getByText('Admin')).toBeTruthy();
+      fireEvent.click(link);
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(`/${GROUP_ID}/playbooks/roles`),
+      );
+    },
+  );
+
+  it.each(['user:viewer', 'user:user'] as const)(
+    "offers a %s neither 'Manage Access' nor its 'Admin' badge",
+    async (permission) => {
+      open(`/${GROUP_ID}/playbooks`, [team(SOUTH, 'South', [CALLS])], SOUTH, [permission]);
+      const nav = await screen.findByRole('navigation', { name: 'Dashboards' });
+      // Once the list is drawn, the footer would be too.
+      await within(nav).findByRole('link', { name: `Dashboard ${CALLS}` });
+      expect(within(nav).queryByRole('link', { name: 'Manage Access' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Manage Access' })).toBeNull();
+      expect(within(nav).queryByText('Admin')).toBeNull();
+    },
+  );
 
   it("switching team opens the dashboard with the new team's token, never the previous one's", async () => {
     const { calls } = open(
