@@ -130,8 +130,14 @@ test('the status map shows a clean and an impaired region, the impaired one in t
     expect(mumbaiColour).not.toBe(sydneyColour);
     // And on the map itself: each agent region is drawn in its health's colour (found on the
     // canvas by colour, then named by the popup that hovering it opens).
-    expect(await regionsDrawnIn(page, map, mumbaiColour)).toContain('Mumbai (agent)');
-    expect(await regionsDrawnIn(page, map, sydneyColour)).toContain('Sydney (agent)');
+    // Polled: a chart still animating, or redrawn by a refetch, may be read between frames.
+    const drawn = { timeout: 30_000, intervals: [500, 1_000, 2_000] };
+    await expect
+      .poll(() => regionsDrawnIn(page, map, mumbaiColour), drawn)
+      .toContain('Mumbai (agent)');
+    await expect
+      .poll(() => regionsDrawnIn(page, map, sydneyColour), drawn)
+      .toContain('Sydney (agent)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/status-map.png`, fullPage: true });
 
     // A region picked: its latest jobs, each finished call with its report.
