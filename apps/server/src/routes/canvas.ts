@@ -33,7 +33,8 @@ import {
   dashboardsFor,
   guestTokenFor,
 } from '../services/canvas/dashboards.ts';
-import { callDetailJsonOf, embedCallDetailJson } from '../services/canvas/embed-call.ts';
+import { embedCallDetailJson } from '../services/canvas/embed-call.ts';
+import { callDetailJsonOf } from '../services/telemetry-store/call-detail.ts';
 import {
   addTeamMember,
   createTeam,

@@ -9,14 +9,9 @@ import {
   type CallDetailAnswer,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import type { GroupScope } from '../db/group-scope.ts';
 import { forbidden } from '../lib/errors.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
-import {
-  getCallDetailJson,
-  type CallDetailRequest,
-} from '../services/call-detail/get-call-detail.ts';
-import { getStoredCallDetailJson } from '../services/telemetry-store/call-detail.ts';
+import { callDetailJsonOf } from '../services/telemetry-store/call-detail.ts';
 
 const errors = {
   400: ApiErrorSchema,
@@ -33,11 +28,7 @@ const errors = {
  * summary, seconds and logs come from its store (chosen once here, not per request).
  */
 export async function viscallRoutes({ app, db, authorize, telemetry }: AppContext) {
-  const callDetailJson =
-    telemetry.kind === 'postgres'
-      ? getCallDetailJson
-      : (scope: GroupScope, request: CallDetailRequest) =>
-          getStoredCallDetailJson(telemetry, scope, request);
+  const callDetailJson = callDetailJsonOf(telemetry);
   app.get('/api/viscall2/call/:region/:contactId', {
     schema: {
       tags: ['call-detail'],

@@ -1,30 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { CALL_DETAIL_ACCESS, CALL_DETAIL_TEXTS, hasPermission } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { forGroup, type GroupScope } from '../../db/group-scope.ts';
+import { forGroup } from '../../db/group-scope.ts';
 import { callSummaries } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { getCallDetailJson, type CallDetailRequest } from '../call-detail/get-call-detail.ts';
-import { getStoredCallDetailJson } from '../telemetry-store/call-detail.ts';
-import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
+import type { CallDetailRequest } from '../call-detail/get-call-detail.ts';
+import type { CallDetailJson } from '../telemetry-store/call-detail.ts';
 import { currentAccess, dashboardFor } from './dashboards.ts';
 import { DATASETS } from './datasets.ts';
 import type { GuestGrant } from './guest-token.ts';
 
 export const EMBED_CALL_NOT_FOUND = 'Call not found';
-
-/** One call's detail answer as JSON, as GET /api/viscall2/call/… writes it. */
-export type CallDetailJson = (scope: GroupScope, request: CallDetailRequest) => Promise<Buffer>;
-
-/**
- * The call-detail API's own service for the process's telemetry store, as routes/viscall.ts
- * chooses it: the stored-text path on PostgreSQL, the store's reads on ClickHouse.
- */
-export function callDetailJsonOf(telemetry: TelemetryStore): CallDetailJson {
-  return telemetry.kind === 'postgres'
-    ? getCallDetailJson
-    : (scope, request) => getStoredCallDetailJson(telemetry, scope, request);
-}
 
 /**
  * GET /embed/dashboards/{id}/calls/{contactId} (decision C12): a call linked from an embedded

@@ -10,7 +10,7 @@ import { notFound } from '../../lib/errors.ts';
 import { noHits, readCallTelemetry } from '../call-detail/call-logs.ts';
 import { mergeHolds, readTraceHolds, type CallHold } from '../call-detail/call-holds.ts';
 import { toSummarySource } from '../call-detail/call-summary-source.ts';
-import type { CallDetailRequest } from '../call-detail/get-call-detail.ts';
+import { getCallDetailJson, type CallDetailRequest } from '../call-detail/get-call-detail.ts';
 import { callDetailTail } from '../call-detail/serialize-call-detail.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
@@ -74,4 +74,17 @@ export async function getStoredCallDetailJson(
     telemetry,
   });
   return Buffer.from(`{"seconds":${JSON.stringify(callDetailSecondColumns(seconds))}${tail}`);
+}
+
+/** One call's detail answer as JSON, as GET /api/viscall2/call/… writes it. */
+export type CallDetailJson = (scope: GroupScope, request: CallDetailRequest) => Promise<Buffer>;
+
+/**
+ * The call-detail service of the process's telemetry store (the call-detail API and the embed's
+ * call links): the stored-text path on PostgreSQL, the store's reads on ClickHouse.
+ */
+export function callDetailJsonOf(telemetry: TelemetryStore): CallDetailJson {
+  return telemetry.kind === 'postgres'
+    ? getCallDetailJson
+    : (scope, request) => getStoredCallDetailJson(telemetry, scope, request);
 }
