@@ -1,20 +1,13 @@
 import { truncateText } from '@callsight/shared/common/limits';
-import { INGEST_LIMITS } from '@callsight/shared/telemetry/constants';
+import { CALL_GROUPING_LIMITS, INGEST_LIMITS } from '@callsight/shared/telemetry/constants';
 import type { CallBody, CallDetails } from './types.ts';
 
 /**
- * The bounds of `agentGroups` and `ctrAttributes` in the ingestion API's call summary
- * (IngestCallSchema in packages/shared/src/telemetry/schemas.ts): a summary past them is refused
- * as a whole by the server, so the collector never sends one.
+ * The bounds of `agentGroups` and `ctrAttributes` in the ingestion API's call summary (the
+ * ingest schema's own, CALL_GROUPING_LIMITS): a summary past them is refused as a whole by the
+ * server, so the collector never sends one.
  */
-export const CALL_DETAIL_LIMITS = {
-  /** Agent Group 1 to 5: Amazon Connect's agent hierarchy has five levels. */
-  agentGroupLevels: 5,
-  agentGroupMaxLength: 200,
-  ctrAttributes: 50,
-  ctrAttributeKeyMaxLength: 200,
-  ctrAttributeValueMaxLength: 1000,
-} as const;
+export const CALL_DETAIL_LIMITS = CALL_GROUPING_LIMITS;
 
 const L = CALL_DETAIL_LIMITS;
 

@@ -177,3 +177,16 @@ export const INGEST_TEXTS = {
 
 /** Push page of the Calls and Logs explorer: the server announces each new call there. */
 export const EXPLORER_PUSH_PAGE = 'explorer';
+
+/**
+ * Bounds of a call's agent groups and CTR attributes in the call summary: the ingest schema's,
+ * which the browser collector applies before sending.
+ */
+export const CALL_GROUPING_LIMITS = {
+  /** Agent Group 1 to 5: Amazon Connect's agent hierarchy has five levels. */
+  agentGroupLevels: 5,
+  agentGroupMaxLength: 200,
+  ctrAttributes: 50,
+  ctrAttributeKeyMaxLength: 200,
+  ctrAttributeValueMaxLength: 1000,
+} as const;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ECHO_LIMITS, quoteInput, truncateText } from '../common/limits.ts';
 import { parseIpAddress } from '../network-labels/cidr.ts';
-import { AGENT_STATUSES, CALL_DIRECTIONS, INGEST_LIMITS, LOG_LEVELS } from './constants.ts';
+import {
+  AGENT_STATUSES,
+  CALL_DIRECTIONS,
+  CALL_GROUPING_LIMITS as GROUPING,
+  INGEST_LIMITS,
+  LOG_LEVELS,
+} from './constants.ts';
 
 /**
  * Ingestion payloads (POST /api/ingest/v1/...). Objects are not strict: a newer collector may send
@@ -143,20 +149,28 @@ export const IngestCallSchema = z
       .nullish(),
     /** The agent's hierarchy groups, levels 1 to 5 (a null level is unset). */
     agentGroups: z
-      .array(optionalText('agentGroups[]', 200), { error: 'agentGroups must be a list' })
-      .max(5, 'agentGroups has at most 5 levels')
+      .array(optionalText('agentGroups[]', GROUPING.agentGroupMaxLength), {
+        error: 'agentGroups must be a list',
+      })
+      .max(GROUPING.agentGroupLevels, `agentGroups has at most ${GROUPING.agentGroupLevels} levels`)
       .nullish(),
     /** The contact's attributes (Amazon Connect CTR attributes), as text. */
     ctrAttributes: z
       .record(
-        storableText('ctrAttributes key').max(200, 'ctrAttributes keys are at most 200 characters'),
+        storableText('ctrAttributes key').max(
+          GROUPING.ctrAttributeKeyMaxLength,
+          `ctrAttributes keys are at most ${GROUPING.ctrAttributeKeyMaxLength} characters`,
+        ),
         storableText('ctrAttributes value').max(
-          1000,
-          'ctrAttributes values are at most 1000 characters',
+          GROUPING.ctrAttributeValueMaxLength,
+          `ctrAttributes values are at most ${GROUPING.ctrAttributeValueMaxLength} characters`,
         ),
         { error: 'ctrAttributes must be an object of texts' },
       )
-      .refine((r) => Object.keys(r).length <= 50, 'ctrAttributes has at most 50 attributes')
+      .refine(
+        (r) => Object.keys(r).length <= GROUPING.ctrAttributes,
+        `ctrAttributes has at most ${GROUPING.ctrAttributes} attributes`,
+      )
       .nullish(),
     sipResponseCode: z
       .number({ error: 'sipResponseCode must be a number' })
