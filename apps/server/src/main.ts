@@ -119,6 +119,7 @@ async function runServer(config: AppConfig, worker: number | null): Promise<void
         db: database.db,
         push: ctx.push,
         watchers: ctx.workflows.engine,
+        telemetry: ctx.telemetry,
         settings: {
           historyDays: config.DEMO_HISTORY_DAYS,
           callsPerDay: config.DEMO_CALLS_PER_DAY,

@@ -459,9 +459,17 @@ describe('demo journeys', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const stored = await seedDemoJourneys(s.database.db, t.group.id, 7, NOW + 3_600_000);
+    const stored = await seedDemoJourneys(
+      s.database.db,
+      s.ctx.telemetry,
+      t.group.id,
+      7,
+      NOW + 3_600_000,
+    );
     expect(stored).toBeGreaterThan(0);
-    expect(await seedDemoJourneys(s.database.db, t.group.id, 7, NOW + 3_600_000)).toBe(0);
+    expect(
+      await seedDemoJourneys(s.database.db, s.ctx.telemetry, t.group.id, 7, NOW + 3_600_000),
+    ).toBe(0);
     const page = (await list(t.headers, '?page[size]=100')).json<TraceListPage>();
     expect(page.meta.page.total).toBe(14);
     let linked = 0;

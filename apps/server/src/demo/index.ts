@@ -3,6 +3,8 @@ import { forGroup } from '../db/group-scope.ts';
 import type { PushPublisher } from '../push/push-server.ts';
 import { ConcurrencyGate } from '../services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
+import { postgresTelemetryStore } from '../services/telemetry-store/postgres-store.ts';
+import type { TelemetryStore } from '../services/telemetry-store/telemetry-store.ts';
 import type { WatcherHook } from '../services/workflows/engine.ts';
 import { demoAgents } from './catalogue.ts';
 import { ensureDemoNetworkLabels, findDemoGroupId } from './demo-group.ts';
@@ -44,6 +46,8 @@ export async function startDemoTraffic(opts: {
   push: Pick<PushPublisher, 'publish'>;
   /** The workflow engine: demo watchers fire on the live calls (never on the seeded history). */
   watchers?: WatcherHook;
+  /** Where the demo journeys go (the app's store); PostgreSQL when not given. */
+  telemetry?: TelemetryStore;
   settings: DemoTrafficSettings;
   log: (msg: string) => void;
 }): Promise<DemoTraffic | null> {
@@ -98,7 +102,12 @@ export async function startDemoTraffic(opts: {
       ).catch((err: unknown) =>
         log(`Demo usage history failed: ${err instanceof Error ? err.message : String(err)}`),
       );
-      return seedDemoJourneys(db, groupId, DEMO_SEED).then(
+      return seedDemoJourneys(
+        db,
+        opts.telemetry ?? postgresTelemetryStore(deps),
+        groupId,
+        DEMO_SEED,
+      ).then(
         () => undefined,
         (err: unknown) =>
           log(`Demo journeys failed: ${err instanceof Error ? err.message : String(err)}`),

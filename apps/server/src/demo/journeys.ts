@@ -1,4 +1,4 @@
-import { desc, isNotNull, lt, sql } from 'drizzle-orm';
+import { desc, isNotNull, lt } from 'drizzle-orm';
 import {
   normalizeExportRequest,
   recordToAttributes,
@@ -7,8 +7,8 @@ import {
 } from '@callsight/shared';
 import type { Db } from '../db/client.ts';
 import { forGroup } from '../db/group-scope.ts';
-import { callSummaries, journeyTraces } from '../db/schema/index.ts';
-import { storeSpans } from '../services/journeys/ingest-traces.ts';
+import { callSummaries } from '../db/schema/index.ts';
+import type { TelemetryStore } from '../services/telemetry-store/telemetry-store.ts';
 import { Random } from './random.ts';
 
 /** The call a demo journey ends in (a stored demo call, so charts and logs can be shown). */
@@ -240,16 +240,26 @@ const DEMO_JOURNEYS = 14;
 
 /**
  * Seeds a handful of journeys for the demo group once (skipped when it has any), most of them
- * ending in one of its recent stored calls so that the charts and logs tabs have data.
+ * ending in one of its recent stored calls so that the charts and logs tabs have data. Journeys
+ * go to the telemetry store; the calls are read from PostgreSQL, where the demo traffic writes.
  */
-export async function seedDemoJourneys(db: Db, groupId: string, seed: number, now = Date.now()) {
+export async function seedDemoJourneys(
+  db: Db,
+  telemetry: Pick<TelemetryStore, 'listTraces' | 'storeSpans'>,
+  groupId: string,
+  seed: number,
+  now = Date.now(),
+) {
   const scope = forGroup(db, groupId);
-  const [existing] = await scope.db
-    .select({ one: sql`1` })
-    .from(journeyTraces)
-    .where(scope.owns(journeyTraces))
-    .limit(1);
-  if (existing) return 0;
+  const existing = await telemetry.listTraces(groupId, {
+    size: 1,
+    cursor: undefined,
+    startGte: undefined,
+    endLte: undefined,
+    sortDirection: 'desc',
+    filters: [],
+  });
+  if (existing.total > 0) return 0;
   const calls = await scope.db
     .select()
     .from(callSummaries)
@@ -285,7 +295,7 @@ export async function seedDemoJourneys(db: Db, groupId: string, seed: number, no
     const startMs = now - (i + 1) * 9 * 3_600_000 - random.int(0, 3_600_000);
     const request = generateDemoJourney(random, { startMs, call });
     const { spans } = normalizeExportRequest(request);
-    stored += (await storeSpans(db, groupId, spans)).spanCount;
+    stored += (await telemetry.storeSpans(groupId, spans)).spanCount;
   }
   return stored;
 }

@@ -27,11 +27,9 @@ import { AppError, tooManyRequests } from '../lib/errors.ts';
 import { GateFullError } from '../services/telemetry/concurrency-gate.ts';
 import { errorHandler } from '../lib/error-handler.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
-import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import { callerOf } from '../plugins/authenticate.ts';
 import { ingestOtlpTraces } from '../services/journeys/ingest-otlp.ts';
-import { listTraces } from '../services/journeys/list-traces.ts';
 import { requireJourneys } from '../services/journeys/require-journeys.ts';
-import { getSpanInsights, getSpanLogs, getTraceJson } from '../services/journeys/trace-detail.ts';
 
 const PROTOBUF = 'application/x-protobuf';
 const RETRY_AFTER_SECONDS = '1';
@@ -66,7 +64,8 @@ function pageLink(url: string, cursor: string | null): string | null {
 /**
  * Journeys (issue 5, spec 002 §7.5): OTLP/HTTP trace ingestion at the standard POST /v1/traces
  * (JSON or protobuf, gzip allowed) with a group API key, and the journey explorer API for
- * members of groups with the journeyExplorer flag.
+ * members of groups with the journeyExplorer flag. Spans and traces live in the telemetry store
+ * (PostgreSQL or ClickHouse, issue 23); the flag is read from PostgreSQL.
  */
 export async function journeyRoutes({
   app,
@@ -75,6 +74,7 @@ export async function journeyRoutes({
   authorize,
   authorizeApiKey,
   ingest,
+  telemetry,
 }: AppContext) {
   await app.register(async (otlp) => {
     otlp.addContentTypeParser(PROTOBUF, { parseAs: 'buffer' }, (_req, body, done) => {
@@ -125,7 +125,12 @@ export async function journeyRoutes({
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         let result;
         try {
-          result = await ingestOtlpTraces(db, ingest.gate, apiKeyOf(request).groupId, request.body);
+          result = await ingestOtlpTraces(
+            telemetry,
+            ingest.gate,
+            apiKeyOf(request).groupId,
+            request.body,
+          );
         } catch (err) {
           if (!(err instanceof GateFullError)) throw err;
           // OTLP exporters retry 429 after Retry-After.
@@ -167,7 +172,7 @@ export async function journeyRoutes({
       response: { 200: TraceListPageSchema, ...errors },
     },
     handler: async (request) => {
-      const page = await listTraces(callerScope(db, request), request.query);
+      const page = await telemetry.listTraces(callerOf(request).groupId, request.query);
       return {
         data: page.data,
         meta: { page: { total: page.total, totalRelation: page.totalRelation, size: page.size } },
@@ -192,13 +197,13 @@ export async function journeyRoutes({
       params: TraceParamsSchema,
       response: { 200: TraceSchema, ...errors },
     },
-    // The service answers the JSON text itself (see getTraceJson); strings are sent as they are.
+    // The store answers the JSON text itself (see getTraceJson); strings are sent as they are.
     handler: async (request, reply) =>
       reply
         .type('application/json; charset=utf-8')
         .send(
           preSerialized<Trace>(
-            await getTraceJson(callerScope(db, request), request.params.traceId),
+            await telemetry.traceJson(callerOf(request).groupId, request.params.traceId),
           ),
         ),
   });
@@ -212,8 +217,8 @@ export async function journeyRoutes({
       response: { 200: SpanInsightsSchema, ...errors },
     },
     handler: async (request) => ({
-      data: await getSpanInsights(
-        callerScope(db, request),
+      data: await telemetry.spanInsights(
+        callerOf(request).groupId,
         request.params.traceId,
         request.params.spanId,
       ),
@@ -229,7 +234,7 @@ export async function journeyRoutes({
       response: { 200: SpanLogsSchema, ...errors },
     },
     handler: (request) =>
-      getSpanLogs(callerScope(db, request), request.params.traceId, request.params.spanId),
+      telemetry.spanLogs(callerOf(request).groupId, request.params.traceId, request.params.spanId),
   });
 
   app.get('/api/v1/insights', {

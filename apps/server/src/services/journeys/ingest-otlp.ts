@@ -4,10 +4,10 @@ import {
   decodeExportTraceRequest,
   normalizeExportRequest,
 } from '@callsight/shared';
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ConcurrencyGate } from '../telemetry/concurrency-gate.ts';
-import { storeSpans, type StoredSpans } from './ingest-traces.ts';
+import type { StoredSpans } from './ingest-traces.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 
 export interface OtlpExportResult extends StoredSpans {
   rejectedSpans: number;
@@ -16,11 +16,11 @@ export interface OtlpExportResult extends StoredSpans {
 
 /**
  * POST /v1/traces: decodes an OTLP export (protobuf bytes or parsed JSON), keeps the valid spans
- * and stores them for the group through the ingestion write gate (GateFullError when it is full);
- * a body that is no export request at all is 400.
+ * and stores them for the group in the telemetry store through the ingestion write gate
+ * (GateFullError when it is full); a body that is no export request at all is 400.
  */
 export async function ingestOtlpTraces(
-  db: Db,
+  store: Pick<TelemetryStore, 'storeSpans'>,
   gate: ConcurrencyGate,
   groupId: string,
   body: unknown,
@@ -35,7 +35,7 @@ export async function ingestOtlpTraces(
     throw err;
   }
   const spans = normalized.spans;
-  const stored = await gate.run(() => storeSpans(db, groupId, spans));
+  const stored = await gate.run(() => store.storeSpans(groupId, spans));
   return {
     ...stored,
     rejectedSpans: normalized.rejectedSpans,

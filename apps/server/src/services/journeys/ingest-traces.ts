@@ -18,7 +18,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isNodePostgres, unnestRows, type UnnestColumn } from '../../db/pg-arrays.ts';
 import { TRACE_FILTER_COLUMNS } from './filter-columns.ts';
 
-interface SpanRow {
+/** A span as stored: its derived columns and the insights the rules find on it. */
+export interface SpanRow {
   span: NormalizedSpan;
   durationMs: number;
   serviceName: string;
@@ -47,7 +48,8 @@ const SPAN_COLUMNS: UnnestColumn<SpanRow>[] = [
   { name: 'insights', type: 'int4', value: (r) => r.findings.length },
 ];
 
-interface InsightRow {
+/** One insight a rule found on a span of the batch. */
+export interface InsightRow {
   traceId: string;
   spanId: string;
   finding: InsightFinding;
@@ -62,7 +64,8 @@ const INSIGHT_COLUMNS: UnnestColumn<InsightRow>[] = [
   { name: 'attrs', type: 'jsonb', value: (r) => JSON.stringify(r.finding.attributes) },
 ];
 
-type TraceFilterValues = { traceId: string } & Record<string, string | number | null>;
+/** A trace's filter columns (journey_traces names) as one batch's spans carry them. */
+export type TraceFilterValues = { traceId: string } & Record<string, string | number | null>;
 
 function filterValue(
   record: Record<string, AttributeValue>,
@@ -114,25 +117,19 @@ const TRACE_COLUMNS: UnnestColumn<TraceFilterValues>[] = [
   })),
 ];
 
-/** What one export stored: spans written and insights recorded. */
-export interface StoredSpans {
-  spanCount: number;
-  traceCount: number;
-  insightCount: number;
+/** What one export's spans store, derived once for both telemetry stores (no database read). */
+export interface PreparedSpans {
+  rows: SpanRow[];
+  insightRows: InsightRow[];
+  /** Per trace of the batch: each filter field's value on the earliest span that carries it. */
+  traces: TraceFilterValues[];
 }
 
 /**
- * Stores the valid spans of one OTLP export for a group in one transaction: spans (a resent one
- * replaces the stored one), the insights the rules find on each (re-evaluated on resend), and the
- * aggregates of every trace touched, recomputed from all its stored spans.
+ * The columns, insights and per-trace filter values of one export's spans, as both stores store
+ * them (the ClickHouse writer runs this too, so the rows are equal by construction).
  */
-export async function storeSpans(
-  db: Db,
-  groupId: string,
-  spans: readonly NormalizedSpan[],
-): Promise<StoredSpans> {
-  if (spans.length === 0) return { spanCount: 0, traceCount: 0, insightCount: 0 };
-  const binary = isNodePostgres(db);
+export function prepareSpans(spans: readonly NormalizedSpan[]): PreparedSpans {
   const records = new Map<SpanRow, Record<string, AttributeValue>>();
   const rows: SpanRow[] = spans.map((span) => {
     const attributes = attributesToRecord(span.attributes);
@@ -162,6 +159,30 @@ export async function storeSpans(
     r.findings.map((finding) => ({ traceId: r.span.traceId, spanId: r.span.spanId, finding })),
   );
   const traces = traceFilterValues(rows, records);
+
+  return { rows, insightRows, traces };
+}
+
+/** What one export stored: spans written and insights recorded. */
+export interface StoredSpans {
+  spanCount: number;
+  traceCount: number;
+  insightCount: number;
+}
+
+/**
+ * Stores the valid spans of one OTLP export for a group in one transaction: spans (a resent one
+ * replaces the stored one), the insights the rules find on each (re-evaluated on resend), and the
+ * aggregates of every trace touched, recomputed from all its stored spans.
+ */
+export async function storeSpans(
+  db: Db,
+  groupId: string,
+  spans: readonly NormalizedSpan[],
+): Promise<StoredSpans> {
+  if (spans.length === 0) return { spanCount: 0, traceCount: 0, insightCount: 0 };
+  const binary = isNodePostgres(db);
+  const { rows, insightRows, traces } = prepareSpans(spans);
 
   await db.transaction(async (tx) => {
     await tx.execute(
@@ -235,8 +256,8 @@ async function upsertTraces(
           'epoch'::timestamptz + (max(s.end_ns) / 1000) * interval '1 microsecond',
           (max(s.end_ns) - min(s.start_ns))::float8 / 1e6,
           count(*)::int,
-          (array_agg(s.service_name order by (s.parent_span_id is null) desc, s.start_ns))[1],
-          (array_agg(s.name order by (s.parent_span_id is null) desc, s.start_ns))[1],
+          (array_agg(s.service_name order by (s.parent_span_id is null) desc, s.start_ns, s.span_id))[1],
+          (array_agg(s.name order by (s.parent_span_id is null) desc, s.start_ns, s.span_id))[1],
           (count(*) filter (where s.status_code = 2))::int,
           sum(s.insight_count)::int,
           ${fromF}

@@ -115,7 +115,7 @@ export async function getSpanInsights(
 }
 
 /** Log lines answered per span: a call's softphone log is rarely longer. */
-const MAX_SPAN_LOGS = 1000;
+export const MAX_SPAN_LOGS = 1000;
 
 /** GET /api/traces/{traceId}/spans/{spanId}/logs: the softphone logs of the span's call. */
 export async function getSpanLogs(

@@ -4,6 +4,8 @@ import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
 import { listCallStats } from './clickhouse/call-stats.ts';
 import { knownValues, runCopilotQuery } from './clickhouse/copilot.ts';
 import type { ClickHouseIngestDeps } from './clickhouse/ingest-deps.ts';
+import { listTraces, spanInsights, spanLogs, traceJson } from './clickhouse/journeys-read.ts';
+import { writeSpans } from './clickhouse/journeys-write.ts';
 import { listAgentLogs, readCallLogs } from './clickhouse/logs.ts';
 import { readCallSeconds } from './clickhouse/seconds.ts';
 import { readSummaries } from './clickhouse/summaries.ts';
@@ -39,6 +41,11 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     ingestSamples: (groupId, items) => writeSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => writeCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => writeLogs(deps, groupId, items),
+    storeSpans: (groupId, spans) => writeSpans(deps, scope(groupId), spans),
+    listTraces: (groupId, query) => listTraces(scope(groupId), query),
+    traceJson: (groupId, traceId) => traceJson(scope(groupId), traceId),
+    spanInsights: (groupId, traceId, spanId) => spanInsights(scope(groupId), traceId, spanId),
+    spanLogs: (groupId, traceId, spanId) => spanLogs(scope(groupId), traceId, spanId),
     close: () => deps.client.close(),
   };
 }

@@ -10,6 +10,9 @@ import { ingestCalls } from '../telemetry/ingest-calls.ts';
 import type { IngestDeps } from '../telemetry/ingest-context.ts';
 import { ingestLogs } from '../telemetry/ingest-logs.ts';
 import { ingestSamples } from '../telemetry/ingest-samples.ts';
+import { storeSpans } from '../journeys/ingest-traces.ts';
+import { listTraces } from '../journeys/list-traces.ts';
+import { getSpanInsights, getSpanLogs, getTraceJson } from '../journeys/trace-detail.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
 /** The telemetry store on PostgreSQL (the default): today's services, each given its group scope. */
@@ -30,6 +33,11 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),
+    storeSpans: (groupId, spans) => storeSpans(deps.db, groupId, spans),
+    listTraces: (groupId, query) => listTraces(scope(groupId), query),
+    traceJson: (groupId, traceId) => getTraceJson(scope(groupId), traceId),
+    spanInsights: (groupId, traceId, spanId) => getSpanInsights(scope(groupId), traceId, spanId),
+    spanLogs: (groupId, traceId, spanId) => getSpanLogs(scope(groupId), traceId, spanId),
     // The database belongs to the app: it closes it.
     close: async () => {},
   };

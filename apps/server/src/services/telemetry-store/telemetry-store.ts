@@ -8,11 +8,17 @@ import type {
   CopilotQuery,
   CopilotResult,
   IngestResult,
+  Insight,
   KnownValues,
+  NormalizedSpan,
   ResolvedCopilotRange,
+  SpanLogs,
+  TraceListQuery,
 } from '@callsight/shared';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
+import type { StoredSpans } from '../journeys/ingest-traces.ts';
+import type { TraceListResult } from '../journeys/list-traces.ts';
 
 /**
  * Where the heavy telemetry lives (issue 23): call seconds and summaries and softphone logs, in
@@ -60,6 +66,17 @@ export interface TelemetryStore {
   ingestCalls(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
   /** POST /api/ingest/v1/logs. */
   ingestLogs(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
+
+  /** POST /v1/traces: one export's valid spans (resent ones replace), their insights and traces. */
+  storeSpans(groupId: string, spans: readonly NormalizedSpan[]): Promise<StoredSpans>;
+  /** GET /api/traces: one page of journeys with keyset cursors and the count up to its cap. */
+  listTraces(groupId: string, query: TraceListQuery): Promise<TraceListResult>;
+  /** GET /api/traces/{id}: the trace's JSON text (TraceSchema); 404 when the group has none. */
+  traceJson(groupId: string, traceId: string): Promise<string>;
+  /** The insights recorded on one span; 404 when the group's trace has no such span. */
+  spanInsights(groupId: string, traceId: string, spanId: string): Promise<Insight[]>;
+  /** The softphone log lines of the span's linked call; 404 as spanInsights. */
+  spanLogs(groupId: string, traceId: string, spanId: string): Promise<SpanLogs>;
 
   close(): Promise<void>;
 }
