@@ -42,7 +42,7 @@ export async function getTraceJson(scope: GroupScope, traceId: string): Promise<
           string_agg(span, ',' order by start_ns, span_id) as spans
         from spans
         group by resource, scope_name, scope_version
-        order by min(start_ns), resource, scope_name`,
+        order by min(start_ns), resource, scope_name, scope_version nulls first`,
   );
   if (rows.length === 0) throw notFound(TRACE_TEXTS.traceNotFound);
   const resources = new Map<string, string[]>();

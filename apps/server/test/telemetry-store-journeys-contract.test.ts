@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  TRACE_FILTER_FIELDS,
+  TRACE_FILTER_FIELD_NAMES,
+  TraceListQuerySchema,
+  normalizeExportRequest,
+  type Insight,
+} from '@callsight/shared';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createGroup } from './factories.ts';
+import { generateJourneyData, type JourneyGroupData } from './support/journeys-contract-data.ts';
+import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { AppError } from '../src/lib/errors.ts';
+import type { TraceListResult } from '../src/services/journeys/list-traces.ts';
+import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
+import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
+import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
+import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
+import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
+
+/**
+ * Contract of the telemetry store's journeys (issue 23): the same generated OTLP exports, sent to
+ * PostgreSQL (TEST_DB) and ClickHouse (chDB, or the server at CLICKHOUSE_URL), read back alike:
+ * the trace list for every filter field, both sorts and the time window, paged by cursor to the
+ * end and back; every trace's JSON; every span's insights and logs; 404s; one group never sees
+ * another's traces. CONTRACT_SEED replays another draw.
+ */
+
+const SEED = Number(process.env.CONTRACT_SEED ?? 23);
+const NOW_MS = Math.floor(Date.now() / 60_000) * 60_000;
+
+let s: TestServer;
+let clickhouse: ContractClickHouse;
+let pg: TelemetryStore;
+let ch: TelemetryStore;
+const groups: { id: string; data: JourneyGroupData }[] = [];
+const stored: { pg: unknown; ch: unknown }[] = [];
+
+beforeAll(async () => {
+  s = await startTestServer();
+  clickhouse = await openContractClickHouse();
+  const deps: IngestDeps = {
+    db: s.database.db,
+    gate: new ConcurrencyGate(4, 1000, 600_000),
+    push: { publish: () => {} },
+    now: () => NOW_MS,
+  };
+  pg = postgresTelemetryStore(deps);
+  ch = await clickHouseStoreOn(
+    clickhouse.client,
+    { database: clickhouse.client.database, retentionDays: 395 },
+    deps,
+  );
+  for (let g = 0; g < 3; g++) {
+    const group = await createGroup(s.database.db);
+    groups.push({ id: group.id, data: generateJourneyData(SEED * 31 + g, NOW_MS) });
+  }
+  for (const { id, data } of groups) {
+    for (const store of [pg, ch]) {
+      await store.ingestCalls(id, data.calls);
+      await store.ingestLogs(id, data.logs);
+    }
+    for (const request of data.exports) {
+      const { spans } = normalizeExportRequest(request);
+      stored.push({ pg: await pg.storeSpans(id, spans), ch: await ch.storeSpans(id, spans) });
+    }
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await clickhouse?.dispose();
+  await s?.close();
+});
+
+function groupAt(index: number) {
+  const group = groups[index];
+  if (!group) throw new Error(`no group ${index}`);
+  return group;
+}
+
+/** Both stores' answer, or the status and message each refused with. */
+async function outcome<T>(run: () => Promise<T>): Promise<T | { status: number; message: string }> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError) return { status: err.statusCode, message: err.message };
+    throw err;
+  }
+}
+
+/** Every page of a list query, following nextCursor to the end (each compared on both stores). */
+async function sameListToTheEnd(groupId: string, raw: Record<string, string>) {
+  const pages: TraceListResult[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = TraceListQuerySchema.parse(cursor ? { ...raw, 'page[cursor]': cursor } : raw);
+    const [expected, actual] = await Promise.all([
+      pg.listTraces(groupId, query),
+      ch.listTraces(groupId, query),
+    ]);
+    expect(actual, `${JSON.stringify(raw)} page ${pages.length + 1}`).toEqual(expected);
+    pages.push(expected);
+    cursor = expected.nextCursor;
+  } while (cursor && pages.length < 100);
+  return pages;
+}
+
+/** An insight without the two values each store stamps itself (a fresh id, the write's time). */
+const comparable = ({ id: _id, createdAt: _c, ...rest }: Insight) => rest;
+
+describe(
+  `telemetry store journeys contract (PostgreSQL ↔ ClickHouse on ${process.env.CLICKHOUSE_URL ? 'a server' : 'chDB'})`,
+  { timeout: 180_000 },
+  () => {
+    it('stores the same spans, traces and insights per export', () => {
+      expect(stored.length).toBeGreaterThan(9);
+      for (const { pg: expected, ch: actual } of stored) expect(actual).toEqual(expected);
+    });
+
+    it('lists every trace in both sorts, paged by cursor to the end and back', async () => {
+      for (const [g, { id, data }] of groups.entries()) {
+        for (const sort of ['createddate', '-createddate']) {
+          const pages = await sameListToTheEnd(id, { sort, 'page[size]': '7' });
+          const listed = pages.flatMap((p) => p.data.map((r) => r.traceId));
+          expect(new Set(listed), `group ${g}`).toEqual(new Set(data.traceIds));
+          expect(listed).toHaveLength(data.traceIds.length);
+          // Back from the last page by prevCursor: the same pages, in reverse.
+          let prev = pages.at(-1)?.prevCursor ?? null;
+          for (let i = pages.length - 2; prev && i >= 0; i--) {
+            const query = TraceListQuerySchema.parse({
+              sort,
+              'page[size]': '7',
+              'page[cursor]': prev,
+            });
+            const [expected, actual] = await Promise.all([
+              pg.listTraces(id, query),
+              ch.listTraces(id, query),
+            ]);
+            expect(actual).toEqual(expected);
+            expect(expected.data).toEqual(pages[i]?.data);
+            prev = expected.prevCursor;
+          }
+        }
+      }
+    });
+
+    it('filters on every field (gte and lte) and the time window alike', async () => {
+      const { id, data } = groupAt(0);
+      let matched = 0;
+      for (const field of TRACE_FILTER_FIELD_NAMES) {
+        const values = [...data.values[field]].sort((a, b) =>
+          TRACE_FILTER_FIELDS[field] === 'number'
+            ? Number(a) - Number(b)
+            : String(a) < String(b)
+              ? -1
+              : 1,
+        );
+        const middle = values[Math.floor(values.length / 2)];
+        expect(middle, field).toBeDefined();
+        for (const op of ['gte', 'lte']) {
+          for (const sort of ['createddate', '-createddate']) {
+            const pages = await sameListToTheEnd(id, {
+              sort,
+              'page[size]': '10',
+              [`filter[${field}][${op}]`]: String(middle),
+            });
+            matched += pages[0]?.total ?? 0;
+          }
+        }
+      }
+      expect(matched).toBeGreaterThan(0);
+      const window = {
+        'filter[start_timestamp][gte]': new Date(NOW_MS - 3 * 24 * 3600_000).toISOString(),
+        'filter[end_timestamp][lte]': String(NOW_MS - 24 * 3600_000),
+      };
+      const pages = await sameListToTheEnd(id, { ...window, 'page[size]': '5' });
+      expect(pages[0]?.total).toBeGreaterThan(0);
+      expect(pages[0]?.total).toBeLessThan(data.traceIds.length);
+      await sameListToTheEnd(id, {
+        ...window,
+        'filter[cx.telephony.quality.mos.avg][lte]': '3.5',
+        'filter[cx.platform][gte]': 'genesys',
+      });
+    });
+
+    it("answers every trace's JSON alike, and 404 for a trace the group lacks", async () => {
+      for (const { id, data } of groups) {
+        for (const traceId of data.traceIds) {
+          const [expected, actual] = await Promise.all([
+            pg.traceJson(id, traceId.toUpperCase()),
+            ch.traceJson(id, traceId.toUpperCase()),
+          ]);
+          expect(JSON.parse(actual), traceId).toEqual(JSON.parse(expected));
+        }
+      }
+      const { id } = groupAt(0);
+      const missing = await Promise.all([
+        outcome(() => pg.traceJson(id, 'ab'.repeat(16))),
+        outcome(() => ch.traceJson(id, 'ab'.repeat(16))),
+      ]);
+      expect(missing[1]).toEqual(missing[0]);
+      expect(missing[0]).toMatchObject({ status: 404 });
+    });
+
+    it("answers every span's insights and logs alike", async () => {
+      let insights = 0;
+      let logLines = 0;
+      for (const [g, { id, data }] of groups.entries()) {
+        // Every span of the first group; every fourth of the others (the test stays quick).
+        for (const { traceId, spanId } of data.spans.filter((_, i) => g === 0 || i % 4 === 0)) {
+          const [pi, ci, pl, cl] = await Promise.all([
+            pg.spanInsights(id, traceId, spanId),
+            ch.spanInsights(id, traceId, spanId),
+            pg.spanLogs(id, traceId, spanId),
+            ch.spanLogs(id, traceId, spanId),
+          ]);
+          expect(ci.map(comparable), `${traceId}/${spanId}`).toEqual(pi.map(comparable));
+          expect(new Set(ci.map((i) => i.createdAt)).size).toBeLessThanOrEqual(1);
+          expect(cl, `${traceId}/${spanId}`).toEqual(pl);
+          insights += pi.length;
+          logLines += pl.data.length;
+        }
+      }
+      expect(insights).toBeGreaterThan(0);
+      expect(logLines).toBeGreaterThan(0);
+      const { id, data } = groupAt(0);
+      const traceId = data.traceIds[0] ?? '';
+      for (const read of [
+        (store: TelemetryStore) => store.spanInsights(id, traceId, 'ff'.repeat(8)),
+        (store: TelemetryStore) => store.spanLogs(id, traceId, 'ff'.repeat(8)),
+      ]) {
+        const [expected, actual] = await Promise.all([
+          outcome(() => read(pg)),
+          outcome(() => read(ch)),
+        ]);
+        expect(actual).toEqual(expected);
+        expect(expected).toMatchObject({ status: 404 });
+      }
+    });
+
+    it("never shows one group another's traces", async () => {
+      const [a, b] = [groupAt(0), groupAt(1)];
+      for (const store of [pg, ch]) {
+        const pages = await sameListToTheEnd(b.id, { 'page[size]': '100' });
+        const listed = new Set(pages.flatMap((p) => p.data.map((r) => r.traceId)));
+        for (const traceId of a.data.traceIds) expect(listed.has(traceId)).toBe(false);
+        const span = a.data.spans[0];
+        if (!span) throw new Error('no span');
+        for (const read of [
+          () => store.traceJson(b.id, span.traceId),
+          () => store.spanInsights(b.id, span.traceId, span.spanId),
+          () => store.spanLogs(b.id, span.traceId, span.spanId),
+        ])
+          expect(await outcome(read), store.kind).toMatchObject({ status: 404 });
+      }
+    });
+  },
+);
