@@ -17,7 +17,7 @@ import { createGroup } from './factories.ts';
 import { generateGroupData, type GroupData, type Step } from './support/telemetry-contract-data.ts';
 import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { chForGroup } from '../src/db/clickhouse/group-scope.ts';
-import { migrateClickHouse } from '../src/db/clickhouse/migrate.ts';
+import { migrateClickHouse, readMigrations } from '../src/db/clickhouse/migrate.ts';
 import { RETENTION_TABLES, retentionDaysOf } from '../src/db/clickhouse/retention.ts';
 import type { SchemaTarget } from '../src/db/clickhouse/render-migration.ts';
 import { toSummarySource } from '../src/services/call-detail/call-summary-source.ts';
@@ -411,7 +411,10 @@ describe(
       const ledger = await client.query<{ version: number }>(
         'SELECT version FROM schema_migrations FINAL ORDER BY version',
       );
-      expect(ledger.map((r) => Number(r.version))).toEqual([1, 2, 3, 4]);
+      // Every migration file once, whatever files later issues add.
+      const files = (await readMigrations()).map((m) => m.version);
+      expect(files.slice(0, 4)).toEqual([1, 2, 3, 4]);
+      expect(ledger.map((r) => Number(r.version))).toEqual(files);
       const retention = async () =>
         (
           await client.query<{ name: string; engine_full: string }>(

@@ -93,10 +93,15 @@ export async function listAgentLogs(
     params.level = query.level;
   }
   const condition = where.join(' AND ');
+  const order = ordering(query);
+  // The page's keys first over the narrow columns, then only those lines with their text (CH44).
   const [records, counted] = await Promise.all([
     scope.query<LogRecord>(
-      `SELECT ${LOG_COLUMNS} FROM softphone_logs FINAL WHERE ${condition}
-       ORDER BY ${ordering(query)} LIMIT {size:UInt32} OFFSET {offset:UInt32}`,
+      `SELECT ${LOG_COLUMNS} FROM softphone_logs FINAL
+       WHERE ${condition} AND (ts, id) IN (
+         SELECT ts, id FROM softphone_logs FINAL WHERE ${condition}
+         ORDER BY ${order} LIMIT {size:UInt32} OFFSET {offset:UInt32})
+       ORDER BY ${order}`,
       { ...params, size: query.size, offset: query.from },
     ),
     countUpTo(scope, 'softphone_logs FINAL', condition, params, totalCap),
