@@ -239,7 +239,7 @@ export async function canvasRoutes({
     },
     handler: async (request) => {
       const { grant, token } = grantOf(request, request.params.dashboardId);
-      return chartData(db, grant, token, request.params.chartId, request.body);
+      return chartData(db, telemetry, grant, token, request.params.chartId, request.body);
     },
   });
   const callDetailJson = callDetailJsonOf(telemetry);
@@ -255,7 +255,7 @@ export async function canvasRoutes({
     },
     handler: async (request, reply) => {
       const { grant } = grantOf(request, request.params.dashboardId);
-      const json = await embedCallDetailJson({ db, callDetailJson }, grant, {
+      const json = await embedCallDetailJson({ db, telemetry, callDetailJson }, grant, {
         contactId: request.params.contactId,
         includeTelemetry: request.query.includeTelemetry,
       });

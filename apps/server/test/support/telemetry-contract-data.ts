@@ -121,7 +121,13 @@ function batches<T>(random: () => number, items: readonly T[], min: number, max:
   return out;
 }
 
-function planCall(random: () => number, index: number, nowMs: number, previous?: CallPlan) {
+function planCall(
+  random: () => number,
+  index: number,
+  nowMs: number,
+  previous?: CallPlan,
+  spanMs = 6 * 3600_000,
+) {
   const contactId = `call-${String(index).padStart(4, '0')}`;
   const r = random();
   const kind: Kind =
@@ -137,7 +143,7 @@ function planCall(random: () => number, index: number, nowMs: number, previous?:
   // Starts tie now and then (the same instant as the call before), else fall on whole seconds
   // or anywhere in the six hours before `nowMs`.
   const tie = previous && random() < 0.15;
-  const raw = nowMs - 10 * 60_000 - Math.floor(random() * 6 * 3600_000);
+  const raw = nowMs - 10 * 60_000 - Math.floor(random() * spanMs);
   const startMs = tie ? previous.startMs : random() < 0.5 ? raw - (raw % 1000) : raw;
   const length = random() < 0.1 ? 0 : 1 + Math.floor(random() * 90);
   const flat = random() < 0.3 ? pick(random, FLAT) : null;
@@ -196,6 +202,7 @@ function drawLogs(
   calls: readonly CallPlan[],
   logOnly: readonly string[],
   nowMs: number,
+  spanMs = 6 * 3600_000,
 ) {
   const lines: LogInput[] = [];
   let previous: LogInput | undefined;
@@ -206,8 +213,7 @@ function drawLogs(
     const tie = previous && random() < 0.1;
     const line: LogInput = {
       ...(random() < 0.5 ? { id: `log-${i}` } : {}),
-      time:
-        tie && previous ? previous.time : nowMs - 5 * 60_000 - Math.floor(random() * 6 * 3600_000),
+      time: tie && previous ? previous.time : nowMs - 5 * 60_000 - Math.floor(random() * spanMs),
       level: pick(random, ['INFO', 'INFO', 'WARN', 'ERROR', 'error']),
       agent: pick(random, AGENTS),
       contactId,
@@ -219,13 +225,51 @@ function drawLogs(
   return lines;
 }
 
+/** Options of a draw; none: the contract test's draw, unchanged. */
+export interface GroupDataOptions {
+  /** How far before `nowMs` calls start and lines are logged (default six hours). */
+  spanMs?: number;
+  /**
+   * Give most calls an agent hierarchy and CTR attributes from a few values (drawn from a stream
+   * of their own, so the rest of the draw stays the seed's), for team rules to select.
+   */
+  grouping?: boolean;
+}
+
+/** Agent hierarchies (levels 1-3) and CTR queues of the `grouping` option. */
+export const SITES = ['Sydney', 'Sydney West', 'London'];
+export const TEAMS = ['Sales', 'Support'];
+export const QUEUES = ['sales-au', 'sales-uk', 'support'];
+
+function regroup(random: () => number, call: CallPlan) {
+  const r = random();
+  call.summary.agentGroups =
+    r < 0.15 ? null : [pick(random, SITES), pick(random, TEAMS), r < 0.5 ? null : 'Tier 2'];
+  const q = random();
+  call.summary.ctrAttributes =
+    q < 0.15
+      ? null
+      : q < 0.3
+        ? { lang: 'en' }
+        : { queue: pick(random, QUEUES), lang: pick(random, ['en', 'fr']) };
+}
+
 /** The ingestion requests of one group, in the order both stores receive them. */
-export function generateGroupData(seed: number, nowMs: number): GroupData {
+export function generateGroupData(
+  seed: number,
+  nowMs: number,
+  options: GroupDataOptions = {},
+): GroupData {
   const random = seededRandom(seed);
   const calls: CallPlan[] = [];
-  for (let i = 0; i < 160; i++) calls.push(planCall(random, i, nowMs, calls.at(-1)));
+  for (let i = 0; i < 160; i++)
+    calls.push(planCall(random, i, nowMs, calls.at(-1), options.spanMs));
+  if (options.grouping) {
+    const grouping = seededRandom(seed ^ 0x5eed);
+    for (const call of calls) regroup(grouping, call);
+  }
   const logOnly = ['orphan-1', 'orphan-2', 'orphan-3', 'orphan-4'];
-  const lines = drawLogs(random, calls, logOnly, nowMs);
+  const lines = drawLogs(random, calls, logOnly, nowMs, options.spanMs);
   const firstLogs = lines.slice(0, 100);
   const resent = lines.slice(0, 15).map((l) => (l.id ? { ...l, text: `${l.text} again` } : l));
   const laterLogs = [...lines.slice(100), ...resent];

@@ -49,11 +49,13 @@ const GRAIN_SQL: Record<TimeGrain, (t: SQL | AnyPgColumn) => SQL> = {
 /** Epoch milliseconds as float8 (date_part: extract's numeric would cost per row). */
 const ms = (t: SQL | AnyPgColumn) => sql`(date_part('epoch', ${t}) * 1000)`;
 
-function invalid(field: string, message: string): never {
+/** A 400 naming the chart's field (both dialects answer a bad chart with the same error). */
+export function invalid(field: string, message: string): never {
   throw badRequest(message, { [field]: message });
 }
 
-function columnOf(dataset: Dataset, name: string, field: string): DatasetColumn {
+/** The dataset's column of that name, or a 400 naming the field. */
+export function columnOf(dataset: Dataset, name: string, field: string): DatasetColumn {
   const column = Object.hasOwn(dataset.columns, name) ? dataset.columns[name] : undefined;
   if (!column) invalid(field, `${name} is not a column of the ${dataset.title} dataset`);
   return column;
@@ -90,7 +92,8 @@ function metricSql(dataset: Dataset, m: Metric, field: string, perRow = false): 
   }
 }
 
-function scalar(column: DatasetColumn, value: unknown, field: string): string | number {
+/** A filter value as the column's type takes it (numbers, ISO times, text), or a 400. */
+export function scalar(column: DatasetColumn, value: unknown, field: string): string | number {
   if (column.type === 'number') {
     const n = typeof value === 'number' ? value : Number(value);
     if (typeof value === 'boolean' || !Number.isFinite(n)) invalid(field, 'must be a number');
@@ -248,6 +251,39 @@ const fromOf = (dataset: Dataset, dims: readonly Dimension[]) => {
     : sourceOf(dataset);
 };
 
+/**
+ * The ORDER BY of an aggregate chart over its output columns d0.. (dimensions) and m0.. (metrics):
+ * the chart's orderBy, else time first, else the first metric descending; then every dimension
+ * ascending, so that ties (pies of equal counts) come in one order on every run and store.
+ */
+export function chartOrder(
+  spec: ChartSpec,
+  dims: readonly { name: string; type: string }[],
+  metrics: readonly Metric[],
+): string {
+  const byLabel = spec.orderBy
+    ? [...dims.map((d) => d.name), ...metrics.map((m) => m.label)].indexOf(spec.orderBy.label)
+    : -1;
+  if (spec.orderBy && byLabel < 0)
+    invalid('orderBy.label', `${spec.orderBy.label} is not a column of the chart`);
+  const keys: string[] = [];
+  let first = -1;
+  if (byLabel >= 0) {
+    const id = byLabel < dims.length ? `d${byLabel}` : `m${byLabel - dims.length}`;
+    keys.push(`${id} ${spec.orderBy?.desc ? 'desc' : 'asc'} nulls last`);
+    if (byLabel < dims.length) first = byLabel;
+  } else if (dims[0]?.type === 'time') {
+    keys.push('d0 asc nulls last');
+    first = 0;
+  } else if (dims.length) {
+    keys.push('m0 desc nulls last');
+  }
+  dims.forEach((_, i) => {
+    if (i !== first) keys.push(`d${i} asc nulls last`);
+  });
+  return keys.length ? keys.join(', ') : '1';
+}
+
 /** An aggregate chart: dimensions (time bucket first), then one column per metric. */
 function aggregate(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): CompiledChart {
   const dims = dimensionsOf(dataset, spec);
@@ -272,22 +308,13 @@ function aggregate(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
     ...metricSqls.map((m, i) => sql`${m} as ${sql.identifier(`m${i}`)}`),
   ];
   const groupBy = dims.length && !perRow ? sql` group by ${groupKeys(dims)}` : sql``;
-  let order: SQL;
-  const byLabel = spec.orderBy
-    ? [...dims.map((d) => d.name), ...metrics.map((m) => m.label)].indexOf(spec.orderBy.label)
-    : -1;
-  if (spec.orderBy && byLabel < 0)
-    invalid('orderBy.label', `${spec.orderBy.label} is not a column of the chart`);
-  if (byLabel >= 0) {
-    const id = byLabel < dims.length ? `d${byLabel}` : `m${byLabel - dims.length}`;
-    order = sql`${sql.identifier(id)} ${spec.orderBy?.desc ? sql`desc` : sql`asc`} nulls last`;
-  } else if (dims[0]?.type === 'time') {
-    order = sql`${sql.identifier('d0')} asc`;
-  } else if (dims.length) {
-    order = sql`${sql.identifier('m0')} desc nulls last`;
-  } else {
-    order = sql`1`;
-  }
+  const order = sql.raw(
+    chartOrder(
+      spec,
+      dims.map((d) => ({ name: d.name, type: d.type })),
+      metrics,
+    ),
+  );
   return {
     columns: [
       ...dims.map((d) => ({ name: d.name, label: d.label, type: d.type })),

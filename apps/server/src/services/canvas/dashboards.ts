@@ -24,9 +24,9 @@ import {
   type Superset,
 } from '../../adapters/superset/index.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { DATASETS } from './datasets.ts';
 import type { GuestGrant, GuestTokenSigner } from './guest-token.ts';
-import { runChart } from './run-chart.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
+import { runCanvasChart } from './run-chart.ts';
 import { groupDashboardSpecs } from './dashboard-imports.ts';
 import { homeDashboardId } from './standard-dashboards.ts';
 import { myTeams } from './teams.ts';
@@ -227,6 +227,7 @@ export async function currentRules(db: DbOrTx, grant: GuestGrant): Promise<TeamC
  */
 export async function chartData(
   db: DbOrTx,
+  telemetry: TelemetryStore,
   grant: GuestGrant,
   token: string,
   chartId: string,
@@ -252,12 +253,6 @@ export async function chartData(
   const rules = await currentRules(db, grant);
   // Keyed by the rules read now too: a change of conditions never answers from the cache.
   return cached(JSON.stringify([token, rules, chartId, request]), () =>
-    runChart(chart, {
-      scope: forGroup(db, grant.groupId),
-      from,
-      to,
-      filters,
-      rowFilter: DATASETS[chart.datasetId].rowFilter(rules),
-    }),
+    runCanvasChart(telemetry, db, grant.groupId, chart, { from, to, filters, rules }),
   );
 }

@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatasetId, TeamCondition } from '@callsight/shared';
-import type { TenantTable } from '../../db/group-scope.ts';
+import type { GroupScope, TenantTable } from '../../db/group-scope.ts';
 import {
   aiSummaries,
   callSampleChunks,
@@ -73,6 +73,23 @@ export function callRowFilter(
       : sql`starts_with(${value}, ${cond.value}::text)`;
   });
   return sql`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Whether the scope's group has this call's summary and it passes the conditions (PostgreSQL). */
+export async function callPassesRules(
+  scope: GroupScope,
+  contactId: string,
+  conditions: readonly TeamCondition[],
+): Promise<boolean> {
+  const rule = callRowFilter(conditions, callSummaries);
+  const [passes] = await scope.db
+    .select({ one: sql<number>`1` })
+    .from(callSummaries)
+    .where(
+      scope.owns(callSummaries, eq(callSummaries.contactId, contactId), ...(rule ? [rule] : [])),
+    )
+    .limit(1);
+  return passes !== undefined;
 }
 
 const c = callSummaries;

@@ -1,13 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { CALL_DETAIL_ACCESS, CALL_DETAIL_TEXTS, hasPermission } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { forGroup } from '../../db/group-scope.ts';
-import { callSummaries } from '../../db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { CallDetailRequest } from '../call-detail/get-call-detail.ts';
 import type { CallDetailJson } from '../telemetry-store/call-detail.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 import { currentAccess, dashboardFor } from './dashboards.ts';
-import { DATASETS } from './datasets.ts';
 import type { GuestGrant } from './guest-token.ts';
 
 export const EMBED_CALL_NOT_FOUND = 'Call not found';
@@ -15,13 +13,13 @@ export const EMBED_CALL_NOT_FOUND = 'Call not found';
 /**
  * GET /embed/dashboards/{id}/calls/{contactId} (decision C12): a call linked from an embedded
  * dashboard, read with the dashboard's guest token. The token's team's current rules (C4) must
- * hold the call: its summary in the token's group passes the calls dataset's row filter, the
- * filter every chart applies. Then the call-detail API's answer, unchanged; telemetry only for a
+ * hold the call: its summary in the token's group, read from the telemetry store, passes the
+ * calls dataset's row filter, the filter every chart applies. Then the call-detail API's answer, unchanged; telemetry only for a
  * user who holds its permission now. A call that is missing, another group's, or outside the
  * team's rules is one answer: 404 'Call not found'.
  */
 export async function embedCallDetailJson(
-  ctx: { db: DbOrTx; callDetailJson: CallDetailJson },
+  ctx: { db: DbOrTx; telemetry: TelemetryStore; callDetailJson: CallDetailJson },
   grant: GuestGrant,
   request: CallDetailRequest,
 ): Promise<Buffer> {
@@ -30,16 +28,12 @@ export async function embedCallDetailJson(
   if (request.includeTelemetry && !hasPermission(permissions, CALL_DETAIL_ACCESS.telemetry))
     throw forbidden(CALL_DETAIL_TEXTS.telemetryForbidden);
   const scope = forGroup(ctx.db, grant.groupId);
-  const rule = DATASETS.calls.rowFilter(rules);
-  if (rule) {
-    // A call of no summary is no agent's: a restricted team never sees it (decision C9).
-    const [passes] = await ctx.db
-      .select({ one: sql<number>`1` })
-      .from(callSummaries)
-      .where(scope.owns(callSummaries, eq(callSummaries.contactId, request.contactId), rule))
-      .limit(1);
-    if (!passes) throw notFound(EMBED_CALL_NOT_FOUND);
-  }
+  // A call of no summary is no agent's: a restricted team never sees it (decision C9).
+  if (
+    rules.length &&
+    !(await ctx.telemetry.callPassesRules(grant.groupId, request.contactId, rules))
+  )
+    throw notFound(EMBED_CALL_NOT_FOUND);
   try {
     return await ctx.callDetailJson(scope, request);
   } catch (err) {

@@ -1,6 +1,8 @@
 import { EXPLORER_LIMITS } from '@callsight/shared';
 import { chForGroup } from '../../db/clickhouse/group-scope.ts';
 import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
+import { runClickHouseChart } from './clickhouse/canvas-chart.ts';
+import { callPassesRules } from './clickhouse/canvas-datasets.ts';
 import { listCallStats } from './clickhouse/call-stats.ts';
 import { knownValues, runCopilotQuery } from './clickhouse/copilot.ts';
 import type { ClickHouseIngestDeps } from './clickhouse/ingest-deps.ts';
@@ -38,6 +40,9 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     copilotQuery: (groupId, query, window, timeZone) =>
       runCopilotQuery(scope(groupId), query, window, timeZone),
     copilotKnownValues: (groupId, now) => knownValues(scope(groupId), now),
+    canvasChart: (groupId, spec, ctx) => runClickHouseChart(scope(groupId), spec, ctx),
+    callPassesRules: (groupId, contactId, rules) =>
+      callPassesRules(scope(groupId), contactId, rules),
     ingestSamples: (groupId, items) => writeSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => writeCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => writeLogs(deps, groupId, items),

@@ -1,5 +1,7 @@
 import { EXPLORER_LIMITS } from '@callsight/shared';
 import { forGroup } from '../../db/group-scope.ts';
+import { callPassesRules, DATASETS } from '../canvas/datasets.ts';
+import { runChart } from '../canvas/run-chart.ts';
 import { readCallLogs } from '../call-detail/call-logs.ts';
 import { readCallSeconds } from '../call-detail/call-seconds.ts';
 import { readCallSummary } from '../call-detail/call-summary-source.ts';
@@ -30,6 +32,16 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     copilotQuery: (groupId, query, window, timeZone) =>
       runCopilotQuery(scope(groupId), query, window, timeZone),
     copilotKnownValues: (groupId, now) => knownValues(scope(groupId), now),
+    canvasChart: (groupId, spec, ctx) =>
+      runChart(spec, {
+        scope: scope(groupId),
+        from: ctx.from,
+        to: ctx.to,
+        filters: ctx.filters,
+        rowFilter: DATASETS[spec.datasetId].rowFilter(ctx.rules),
+      }),
+    callPassesRules: (groupId, contactId, rules) =>
+      callPassesRules(scope(groupId), contactId, rules),
     ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),

@@ -2,6 +2,10 @@ import type {
   AgentLogPage,
   AgentLogQuery,
   CallDetailLog,
+  ChartData,
+  ChartSpec,
+  DatasetId,
+  TeamCondition,
   CallDetailSecond,
   CallStatsPage,
   CallStatsQuery,
@@ -15,10 +19,14 @@ import type {
   SpanLogs,
   TraceListQuery,
 } from '@callsight/shared';
+import type { CanvasChartContext } from '../canvas/run-chart.ts';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
 import type { StoredSpans } from '../journeys/ingest-traces.ts';
 import type { TraceListResult } from '../journeys/list-traces.ts';
+
+/** The canvas datasets over the store's telemetry; the others read PostgreSQL (decision CH30). */
+export const STORE_DATASETS: readonly DatasetId[] = ['calls', 'call_seconds', 'softphone_logs'];
 
 /**
  * Where the heavy telemetry lives (issue 23): call seconds and summaries and softphone logs, in
@@ -59,6 +67,15 @@ export interface TelemetryStore {
   ): Promise<CopilotResult>;
   /** Agents, ISPs, network labels, regions and network types of the last 90 days (unordered). */
   copilotKnownValues(groupId: string, now: Date): Promise<KnownValues>;
+
+  /** A canvas chart over one of STORE_DATASETS, under the team's conditions (services/canvas). */
+  canvasChart(groupId: string, spec: ChartSpec, ctx: CanvasChartContext): Promise<ChartData>;
+  /** Whether the group has this call and it passes the team's conditions (none: any call). */
+  callPassesRules(
+    groupId: string,
+    contactId: string,
+    rules: readonly TeamCondition[],
+  ): Promise<boolean>;
 
   /** POST /api/ingest/v1/samples: answered once the batch is stored. */
   ingestSamples(groupId: string, items: readonly unknown[]): Promise<IngestResult>;

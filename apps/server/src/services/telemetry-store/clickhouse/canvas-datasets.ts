@@ -1,0 +1,179 @@
+import type { DatasetId, TeamCondition } from '@callsight/shared';
+import { GROUP_PREDICATE, type ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
+import type { ClickHouseParams } from '../../../db/clickhouse/client.ts';
+
+/*
+ * The canvas datasets over the telemetry the ClickHouse store holds (decision CH30): the same
+ * columns as services/canvas/datasets.ts (names, types and labels come from there; only the SQL
+ * is ClickHouse's), each expression computing what PostgreSQL's computes for the same row.
+ */
+
+/** Named parameters of one query: each value gets the next name, bound by the server. */
+export class ChParams {
+  readonly values: ClickHouseParams = {};
+  private n = 0;
+  add(type: string, value: unknown): string {
+    const name = `p${this.n++}`;
+    this.values[name] = value;
+    return `{${name}:${type}}`;
+  }
+}
+
+export interface ChDataset {
+  /**
+   * What a chart reads FROM (the compiler adds GROUP_PREDICATE to its WHERE), given the window's
+   * bounds as parameters: a table's current rows (FINAL), or the seconds one per time.
+   */
+  source: (from: string, to: string) => string;
+  /** The row's time: the chart's window, grain and time filters apply to it (DateTime64(3)). */
+  time: string;
+  columns: Readonly<Record<string, string>>;
+  /** A team's conditions as this dataset's row filter (null: none). */
+  rowFilter: (conditions: readonly TeamCondition[], p: ChParams) => string | null;
+}
+
+const AGENT_GROUP_COLUMNS = {
+  group1: 'agent_group_1',
+  group2: 'agent_group_2',
+  group3: 'agent_group_3',
+  group4: 'agent_group_4',
+  group5: 'agent_group_5',
+} as const;
+
+/**
+ * A team's conditions on a call summary, as callRowFilter: Agent Group n is level n, CTR
+ * Attributes the attribute of that name (NULL when the call has none, as jsonb's ->>); equals or
+ * startsWith, ANDed.
+ */
+export function chCallRowFilter(conditions: readonly TeamCondition[], p: ChParams): string | null {
+  if (!conditions.length) return null;
+  const parts = conditions.map((cond) => {
+    let value: string;
+    if (cond.type === 'attributes') {
+      const field = p.add('String', cond.field ?? '');
+      value = `if(JSONHas(ifNull(ctr_attributes, '{}'), ${field}), JSONExtractString(ifNull(ctr_attributes, '{}'), ${field}), NULL)`;
+    } else {
+      value = AGENT_GROUP_COLUMNS[cond.type];
+    }
+    const bound = p.add('String', cond.value);
+    return cond.operator === 'equals' ? `${value} = ${bound}` : `startsWith(${value}, ${bound})`;
+  });
+  return `ifNull(${parts.join(' AND ')}, 0)`;
+}
+
+/** Rows that belong to a call: the call's summary (same group, that contact) passes the rules. */
+function throughCall(contactId: string) {
+  return (conditions: readonly TeamCondition[], p: ChParams): string | null => {
+    const rule = chCallRowFilter(conditions, p);
+    if (!rule) return null;
+    return `${contactId} IN (SELECT contact_id FROM call_summaries FINAL WHERE ${GROUP_PREDICATE} AND ${rule})`;
+  };
+}
+
+const calls: ChDataset = {
+  source: () => 'call_summaries FINAL',
+  time: 'start_time',
+  columns: {
+    contact_id: 'contact_id',
+    agent: 'agent',
+    direction: 'direction',
+    start_time: 'start_time',
+    end_time: 'end_time',
+    ended_by: 'ended_by',
+    disconnect_reason: 'disconnect_reason',
+    agent_isp: 'agent_isp',
+    browser_name: 'browser_name',
+    agent_country: 'agent_country',
+    agent_region: 'agent_region',
+    network_type: 'network_type',
+    network_label: 'network_label',
+    sip_response_code: 'sip_response_code',
+    duration_seconds: 'duration_seconds',
+    mos_avg: 'mos_avg',
+    mos_min: 'mos_min',
+    mos_inbound_avg: 'mos_inbound_avg',
+    mos_outbound_avg: 'mos_outbound_avg',
+    jitter_avg_ms: 'jitter_avg_ms',
+    rtt_avg_ms: 'rtt_avg_ms',
+    // PostgreSQL multiplies a real by an integer as float8 (real * float8): the exact product.
+    packets_lost_percent: '(toFloat64(packets_lost_fraction) * 100)',
+    cpu_available_min_percent: 'cpu_available_min_percent',
+    memory_used_max_percent: 'memory_used_max_percent',
+    error_log_count: 'error_log_count',
+    score: 'score',
+    tags: 'tags',
+    agent_group_1: 'agent_group_1',
+    agent_group_2: 'agent_group_2',
+    agent_group_3: 'agent_group_3',
+    agent_group_4: 'agent_group_4',
+    agent_group_5: 'agent_group_5',
+  },
+  rowFilter: chCallRowFilter,
+};
+
+// PostgreSQL computes a second's loss in numeric (integer * 100.0); float64 here (CH32).
+const lossPercent = (lost: string, received: string) =>
+  `(${lost} * 100.0 / nullIf(${received} + ${lost}, 0))`;
+
+const callSeconds: ChDataset = {
+  // One row per stored time (decision CH5): a second written twice by crossing batches reads once.
+  source: (from, to) =>
+    `(SELECT * FROM call_seconds WHERE ${GROUP_PREDICATE} AND t >= ${from} AND t < ${to} LIMIT 1 BY contact_id, t)`,
+  time: 't',
+  columns: {
+    contact_id: 'contact_id',
+    second: 't',
+    mos_inbound: 'in_mos',
+    mos_outbound: 'out_mos',
+    packets_lost_inbound: 'in_lost',
+    packets_lost_outbound: 'out_lost',
+    loss_inbound_percent: lossPercent('in_lost', 'in_packets'),
+    loss_outbound_percent: lossPercent('out_lost', 'out_packets'),
+    rtt_ms: 'rtt_ms',
+    jitter_ms: 'jitter_ms',
+    cpu_available_percent: 'cpu_available_percent',
+    memory_used_percent: 'memory_used_percent',
+    agent_status:
+      "multiIf(agent_status = 3, 'Talk', agent_status = 2, 'On Mute', agent_status = 1, 'On Hold', NULL)",
+  },
+  rowFilter: throughCall('contact_id'),
+};
+
+const logs: ChDataset = {
+  source: () => 'softphone_logs FINAL',
+  time: 'ts',
+  columns: {
+    ts: 'ts',
+    level: 'level',
+    agent: 'agent',
+    contact_id: 'contact_id',
+    text: 'text',
+    // As PostgreSQL's: the line without its numbers, 120 characters at most.
+    message: "leftUTF8(replaceRegexpAll(text, '[0-9]+', 'n'), 120)",
+  },
+  rowFilter: throughCall('contact_id'),
+};
+
+/** The datasets the ClickHouse store answers; the others read PostgreSQL's tables (CH30). */
+export const CLICKHOUSE_DATASETS: Partial<Record<DatasetId, ChDataset>> = {
+  calls,
+  call_seconds: callSeconds,
+  softphone_logs: logs,
+};
+
+/** Whether the scope's group has this call's summary and it passes the conditions (ClickHouse). */
+export async function callPassesRules(
+  scope: ClickHouseGroupScope,
+  contactId: string,
+  conditions: readonly TeamCondition[],
+): Promise<boolean> {
+  const p = new ChParams();
+  const contact = p.add('String', contactId);
+  const rule = chCallRowFilter(conditions, p);
+  const rows = await scope.query<{ one: number }>(
+    `SELECT 1 AS one FROM call_summaries FINAL
+     WHERE ${GROUP_PREDICATE} AND contact_id = ${contact}${rule ? ` AND ${rule}` : ''} LIMIT 1`,
+    p.values,
+  );
+  return rows.length > 0;
+}

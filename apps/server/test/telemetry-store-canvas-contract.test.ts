@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CallStatsQuerySchema,
+  zonedDay,
+  zonedMidnight,
+  type ChartData,
+  type ChartSpec,
+  type TeamCondition,
+  type TimeGrain,
+} from '@callsight/shared';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createGroup } from './factories.ts';
+import { generateGroupData, type Step } from './support/telemetry-contract-data.ts';
+import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { runCanvasChart, type CanvasChartContext } from '../src/services/canvas/run-chart.ts';
+import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
+import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
+import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
+import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
+import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
+import {
+  STORE_DATASETS,
+  type TelemetryStore,
+} from '../src/services/telemetry-store/telemetry-store.ts';
+
+/**
+ * Contract of the canvas datasets over the telemetry store (issue 23, decision CH33): the same
+ * generated telemetry (nine days, agent hierarchies and CTR attributes) in PostgreSQL and in
+ * ClickHouse (chDB, or the server at CLICKHOUSE_URL); every chart of every standard dashboard
+ * over calls, seconds and logs answers alike through runCanvasChart, in windows of two time
+ * zones, at several grains, with and without a team's conditions. CONTRACT_SEED replays another draw.
+ */
+
+const SEED = Number(process.env.CONTRACT_SEED ?? 23);
+const NOW_MS = Math.floor(Date.now() / 60_000) * 60_000;
+const DAY_MS = 86_400_000;
+
+let s: TestServer;
+let clickhouse: ContractClickHouse;
+let pg: TelemetryStore;
+let ch: TelemetryStore;
+/** A and B hold the same draw, C another; E nothing. */
+const ids = { a: '', b: '', c: '', e: '' };
+
+function send(store: TelemetryStore, groupId: string, step: Step) {
+  if (step.kind === 'samples') return store.ingestSamples(groupId, step.items);
+  if (step.kind === 'calls') return store.ingestCalls(groupId, step.items);
+  return store.ingestLogs(groupId, step.items);
+}
+
+beforeAll(async () => {
+  s = await startTestServer();
+  clickhouse = await openContractClickHouse();
+  const deps: IngestDeps = {
+    db: s.database.db,
+    gate: new ConcurrencyGate(4, 1000, 600_000),
+    push: { publish: () => {} },
+    now: () => NOW_MS,
+  };
+  pg = postgresTelemetryStore(deps);
+  ch = await clickHouseStoreOn(
+    clickhouse.client,
+    { database: clickhouse.client.database, retentionDays: 395 },
+    deps,
+  );
+  for (const key of ['a', 'b', 'c', 'e'] as const) ids[key] = (await createGroup(s.database.db)).id;
+  const options = { spanMs: 9 * DAY_MS, grouping: true };
+  const same = generateGroupData(SEED * 211, NOW_MS, options);
+  const other = generateGroupData(SEED * 211 + 1, NOW_MS, options);
+  for (const [groupId, data] of [
+    [ids.a, same],
+    [ids.b, same],
+    [ids.c, other],
+  ] as const) {
+    for (const step of data.steps) {
+      await send(pg, groupId, step);
+      await send(ch, groupId, step);
+    }
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await clickhouse?.dispose();
+  await s?.close();
+});
+
+/** Every chart of the standard dashboards over the store's datasets, once each (filter box too). */
+function storeCharts(): ChartSpec[] {
+  const seen = new Map<string, ChartSpec>();
+  for (const d of standardDashboards(ids.a)) {
+    const charts = [
+      ...(d.filterBox ? [d.filterBox] : []),
+      ...d.rows.flatMap((r) => r.cells.filter((c) => !c.placeholder).map((c) => c.chart)),
+    ];
+    for (const chart of charts)
+      if (STORE_DATASETS.includes(chart.datasetId)) seen.set(JSON.stringify(chart), chart);
+  }
+  return [...seen.values()];
+}
+
+/** The week before NOW in a time zone: from its midnight 7 days ago to tomorrow's midnight. */
+function localWeek(timeZone: string): { from: Date; to: Date } {
+  const [y, m, d] = zonedDay(new Date(NOW_MS - 7 * DAY_MS), timeZone)
+    .split('-')
+    .map(Number);
+  return {
+    from: zonedMidnight(y ?? 0, m ?? 1, d ?? 1, timeZone),
+    to: zonedMidnight(y ?? 0, m ?? 1, (d ?? 1) + 8, timeZone),
+  };
+}
+
+const TEAMS: Record<string, TeamCondition[]> = {
+  none: [],
+  sydneySites: [{ type: 'group1', operator: 'startsWith', value: 'Sydney' }],
+  auSales: [
+    { type: 'attributes', field: 'queue', operator: 'equals', value: 'sales-au' },
+    { type: 'group2', operator: 'equals', value: 'Sales' },
+  ],
+  salesQueues: [{ type: 'attributes', field: 'queue', operator: 'startsWith', value: 'sales' }],
+};
+
+/** Numbers equal; fractions (averages, percentiles) to 9 significant digits (summation order). */
+function expectSame(actual: ChartData, expected: ChartData, what: string) {
+  expect(actual.columns, what).toEqual(expected.columns);
+  expect(actual.truncated, what).toBe(expected.truncated);
+  expect(actual.rows.length, what).toBe(expected.rows.length);
+  expected.rows.forEach((row, i) => {
+    const got = actual.rows[i] ?? [];
+    row.forEach((cell, j) => {
+      const value = got[j];
+      const at = `${what} row ${i} column ${j}: ${JSON.stringify(got)} vs ${JSON.stringify(row)}`;
+      if (typeof cell === 'number' && typeof value === 'number' && !Number.isInteger(cell))
+        expect(Math.abs(value - cell), at).toBeLessThanOrEqual(
+          1e-9 * Math.max(Math.abs(cell), Math.abs(value)),
+        );
+      else expect(value, at).toEqual(cell);
+    });
+  });
+}
+
+async function both(groupId: string, spec: ChartSpec, ctx: CanvasChartContext) {
+  const [expected, actual] = await Promise.all([
+    runCanvasChart(pg, s.database.db, groupId, spec, ctx),
+    runCanvasChart(ch, s.database.db, groupId, spec, ctx),
+  ]);
+  return { expected, actual };
+}
+
+/** The chart's own grain and three others when it has a time axis. */
+function grainsOf(spec: ChartSpec): (TimeGrain | undefined)[] {
+  if (!spec.timeGrain) return [undefined];
+  return [...new Set<TimeGrain>([spec.timeGrain, 'PT15M', 'PT1H', 'P1W'])];
+}
+
+describe(
+  `canvas datasets contract (PostgreSQL ↔ ClickHouse on ${process.env.CLICKHOUSE_URL ? 'a server' : 'chDB'})`,
+  { timeout: 180_000 },
+  () => {
+    it('reads calls, seconds and logs of the standard dashboards', () => {
+      const datasets = new Set(storeCharts().map((c) => c.datasetId));
+      expect([...datasets].sort()).toEqual([...STORE_DATASETS].sort());
+    });
+
+    for (const timeZone of ['UTC', 'Asia/Kolkata']) {
+      it(`answers every chart alike over a week in ${timeZone}, at several grains and for teams`, async () => {
+        const window = localWeek(timeZone);
+        let rows = 0;
+        for (const chart of storeCharts()) {
+          for (const timeGrain of grainsOf(chart)) {
+            const spec = timeGrain ? { ...chart, timeGrain } : chart;
+            for (const [team, rules] of Object.entries(TEAMS)) {
+              const { expected, actual } = await both(ids.a, spec, { ...window, rules });
+              expectSame(actual, expected, `${chart.id} ${timeGrain ?? ''} ${team}`);
+              rows += expected.rows.length;
+            }
+          }
+        }
+        // Not a comparison of empty answers.
+        expect(rows).toBeGreaterThan(1000);
+      });
+    }
+
+    it('answers alike in a window that cuts buckets, under the native filters', async () => {
+      const ctx: CanvasChartContext = {
+        from: new Date(NOW_MS - 2 * DAY_MS - 5_400_000),
+        to: new Date(NOW_MS - DAY_MS + 1_234),
+        filters: [
+          { column: 'agent', operator: 'IN', value: ['agent01', 'agent03', 'agent06'] },
+          { column: 'agent_isp', operator: 'IN', value: ['ispalpha', 'ispgamma'] },
+        ],
+        rules: TEAMS.sydneySites ?? [],
+      };
+      for (const chart of storeCharts()) {
+        const { expected, actual } = await both(ids.c, chart, ctx);
+        expectSame(actual, expected, chart.id);
+      }
+    });
+
+    it("never counts another group's calls", async () => {
+      const window = { ...localWeek('UTC'), rules: [] };
+      const calls = storeCharts().find((c) => c.id === 'calls' && c.datasetId === 'calls');
+      if (!calls) throw new Error('no Calls chart');
+      // The explorer's count of the group's calls in the window (its own contract test).
+      const listed = await pg.listCallStats(
+        ids.a,
+        CallStatsQuerySchema.parse({
+          fromTime: window.from.toISOString().slice(0, 19),
+          toTime: new Date(window.to.getTime() - 1).toISOString().slice(0, 19),
+          size: 1,
+        }),
+        new Date(NOW_MS),
+      );
+      for (const store of [pg, ch]) {
+        const count = await runCanvasChart(store, s.database.db, ids.a, calls, window);
+        expect(count.rows).toEqual([[listed.total]]);
+        // B holds the very same telemetry: its charts answer A's, not twice A's.
+        for (const chart of storeCharts()) {
+          const [a, b, e] = await Promise.all(
+            [ids.a, ids.b, ids.e].map((g) =>
+              runCanvasChart(store, s.database.db, g, chart, window),
+            ),
+          );
+          expect(b, `${store.kind} ${chart.id}`).toEqual(a);
+          // A group with no telemetry counts nothing.
+          for (const row of e?.rows ?? [])
+            expect(
+              row.every((cell) => cell === null || cell === 0),
+              chart.id,
+            ).toBe(true);
+        }
+      }
+    });
+
+    it("opens a call from an embed only within the team's conditions, on both stores", async () => {
+      const window = { ...localWeek('UTC'), rules: [] };
+      const table = (await both(ids.a, lowestScoring(), window)).expected;
+      const contactIds = table.rows.map((r) => String(r[0]));
+      expect(contactIds.length).toBeGreaterThan(5);
+      for (const [team, rules] of Object.entries(TEAMS)) {
+        const chart = { ...lowestScoring(), rowLimit: 1000 };
+        const inTeam = new Set(
+          (await both(ids.a, chart, { ...window, rules })).expected.rows.map((r) => String(r[0])),
+        );
+        for (const contactId of contactIds) {
+          const [p, c] = await Promise.all([
+            pg.callPassesRules(ids.a, contactId, rules),
+            ch.callPassesRules(ids.a, contactId, rules),
+          ]);
+          expect([p, c], `${team} ${contactId}`).toEqual([inTeam.has(contactId), p]);
+          expect(await ch.callPassesRules(ids.e, contactId, rules)).toBe(false);
+        }
+        const passing = contactIds.filter((id) => inTeam.has(id)).length;
+        if (rules.length) expect(passing, team).toBeLessThan(contactIds.length);
+      }
+    });
+  },
+);
+
+/** A table of calls by contact id (one row per call), as Lowest-scoring calls. */
+function lowestScoring(): ChartSpec {
+  const chart = storeCharts().find(
+    (c) => c.datasetId === 'calls' && c.vizType === 'table' && c.groupby[0] === 'contact_id',
+  );
+  if (!chart) throw new Error('no table of calls by contact id');
+  return { ...chart, rowLimit: 40 };
+}
