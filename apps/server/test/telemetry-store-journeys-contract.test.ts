@@ -225,10 +225,11 @@ describe(
       expect(logLines).toBeGreaterThan(0);
       const { id, data } = groupAt(0);
       const traceId = data.traceIds[0] ?? '';
-      for (const read of [
-        (store: TelemetryStore) => store.spanInsights(id, traceId, 'ff'.repeat(8)),
-        (store: TelemetryStore) => store.spanLogs(id, traceId, 'ff'.repeat(8)),
-      ]) {
+      const reads: ((store: TelemetryStore) => Promise<unknown>)[] = [
+        (store) => store.spanInsights(id, traceId, 'ff'.repeat(8)),
+        (store) => store.spanLogs(id, traceId, 'ff'.repeat(8)),
+      ];
+      for (const read of reads) {
         const [expected, actual] = await Promise.all([
           outcome(() => read(pg)),
           outcome(() => read(ch)),
@@ -236,6 +237,45 @@ describe(
         expect(actual).toEqual(expected);
         expect(expected).toMatchObject({ status: 404 });
       }
+    });
+
+    it("answers the AI summary's spans and checks, and a call's traced holds, alike", async () => {
+      let holds = 0;
+      for (const { id, data } of groups) {
+        for (const traceId of data.traceIds) {
+          const [expected, actual] = await Promise.all([
+            pg.journeySpans(id, traceId),
+            ch.journeySpans(id, traceId),
+          ]);
+          expect(actual, traceId).toEqual(expected);
+          expect(expected.length).toBeGreaterThan(0);
+        }
+        const span = data.spans[1] ?? data.spans[0];
+        if (!span) throw new Error('no span');
+        const checks: [string, string | undefined][] = [
+          [span.traceId, undefined],
+          [span.traceId, span.spanId],
+          [span.traceId, 'ff'.repeat(8)],
+          ['ab'.repeat(16), undefined],
+        ];
+        for (const [traceId, spanId] of checks) {
+          const [expected, actual] = await Promise.all([
+            pg.hasJourney(id, traceId, spanId),
+            ch.hasJourney(id, traceId, spanId),
+          ]);
+          expect(actual, `${traceId}/${spanId}`).toBe(expected);
+        }
+        for (const call of data.calls) {
+          const contactId = String(call.contactId);
+          const [expected, actual] = await Promise.all([
+            pg.callTraceHolds(id, contactId),
+            ch.callTraceHolds(id, contactId),
+          ]);
+          expect(actual, contactId).toEqual(expected);
+          holds += expected.length;
+        }
+      }
+      expect(holds).toBeGreaterThan(0);
     });
 
     it("never shows one group another's traces", async () => {
@@ -246,11 +286,12 @@ describe(
         for (const traceId of a.data.traceIds) expect(listed.has(traceId)).toBe(false);
         const span = a.data.spans[0];
         if (!span) throw new Error('no span');
-        for (const read of [
+        const reads: (() => Promise<unknown>)[] = [
           () => store.traceJson(b.id, span.traceId),
           () => store.spanInsights(b.id, span.traceId, span.spanId),
           () => store.spanLogs(b.id, span.traceId, span.spanId),
-        ])
+        ];
+        for (const read of reads)
           expect(await outcome(read), store.kind).toMatchObject({ status: 404 });
       }
     });

@@ -29,9 +29,10 @@ const StoredSummarySchema = AiSummarySchema.nullable();
  * GET answers the stored summary or null; POST generates it once (readers), regenerate: true
  * writes a new one reusing the thread (admins and super users: AI_SUMMARY_ACCESS).
  */
-export async function aiSummaryRoutes({ app, db, authorize, llm }: AppContext) {
+export async function aiSummaryRoutes({ app, db, authorize, llm, telemetry }: AppContext) {
   const deps: AiSummaryDeps = {
     db,
+    journeys: telemetry,
     llm,
     now: () => new Date(),
     log: app.log,
@@ -46,7 +47,7 @@ export async function aiSummaryRoutes({ app, db, authorize, llm }: AppContext) {
     },
     onRequest: authorize(AI_SUMMARY_ACCESS.read),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
-    handler: (request) => getAiSummary(callerScope(db, request), request.params.traceId),
+    handler: (request) => getAiSummary(callerScope(db, request), telemetry, request.params.traceId),
   });
 
   app.post('/api/traces/:traceId/ai-summary', {

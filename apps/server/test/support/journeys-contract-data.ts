@@ -144,10 +144,8 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
     })),
   );
 
-  const values = Object.fromEntries(TRACE_FILTER_FIELD_NAMES.map((f) => [f, []])) as Record<
-    TraceFilterField,
-    (string | number)[]
-  >;
+  const values = {} as Record<TraceFilterField, (string | number)[]>;
+  for (const field of TRACE_FILTER_FIELD_NAMES) values[field] = [];
   const planned: PlannedSpan[] = [];
   const traceIds: string[] = [];
   let previousStart = nowMs - 5 * 24 * 3600_000;
@@ -194,14 +192,17 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
         ),
         endTimeUnixNano: ns(startMs + offset + lengthMs, Math.floor(random() * 999_999)),
         attributes: recordToAttributes(attributes),
-        ...(random() < 0.2
+        ...(random() < 0.3
           ? {
               events: [
                 {
-                  name: 'hold',
+                  name: 'call.hold',
                   timeUnixNano: ns(startMs + offset + 10, 0),
                   attributes: recordToAttributes({ reason: 'customer' }),
                 },
+                ...(random() < 0.6
+                  ? [{ name: 'call.resume', timeUnixNano: ns(startMs + offset + 25, 0) }]
+                  : []),
               ],
             }
           : {}),

@@ -16,10 +16,17 @@ import { forbidden } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
 import { appendExchange, findThread, threadMessages } from '../copilot/threads.ts';
-import { loadJourneySpans, requireSpanInTrace, requireTrace } from './journey-spans.ts';
+import {
+  loadJourneySpans,
+  requireSpanInTrace,
+  requireTrace,
+  type JourneyReads,
+} from './journey-spans.ts';
 
 export interface AiSummaryDeps {
   db: Db;
+  /** Where the journeys' spans are read (the telemetry store); summaries stay in PostgreSQL. */
+  journeys: JourneyReads;
   llm: LlmAdapter | null;
   now: () => Date;
   log: { warn(obj: unknown, msg: string): void };
@@ -48,10 +55,14 @@ async function storedSummary(scope: GroupScope, traceId: string) {
  * state the tab opens in (it then shows 'No summary available' or generates one), not an error.
  * A trace the group does not have is 404 'Trace not found'.
  */
-export async function getAiSummary(scope: GroupScope, traceId: string): Promise<AiSummary | null> {
+export async function getAiSummary(
+  scope: GroupScope,
+  journeys: JourneyReads,
+  traceId: string,
+): Promise<AiSummary | null> {
   const row = await storedSummary(scope, traceId);
   if (row) return toApi(row);
-  await requireTrace(scope, traceId);
+  await requireTrace(journeys, scope.groupId, traceId);
   return null;
 }
 
@@ -75,10 +86,11 @@ export async function generateAiSummary(
     throw forbidden(AI_SUMMARY_ACCESS_TEXTS.regenerateForbidden);
   }
   const scope = forGroup(deps.db, caller.groupId);
-  if (request.spanId !== undefined) await requireSpanInTrace(scope, traceId, request.spanId);
+  if (request.spanId !== undefined)
+    await requireSpanInTrace(deps.journeys, caller.groupId, traceId, request.spanId);
   const existing = await storedSummary(scope, traceId);
   if (existing && !request.regenerate) return toApi(existing);
-  const spans = await loadJourneySpans(scope, traceId);
+  const spans = await loadJourneySpans(deps.journeys, caller.groupId, traceId);
   const threadId = request.threadId ?? existing?.threadId ?? null;
   const thread = threadId ? await findThread(scope, threadId, 'summary') : null;
   const prompt = buildJourneyPrompt(traceId, spans);

@@ -3,11 +3,18 @@ import { attributesToRecord, ERROR_CODES, TRACE_TEXTS, type AiSpanInput } from '
 import { journeySpans, journeyTraces } from '../../db/schema/index.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 
 const STATUS: Record<number, string> = { 0: 'UNSET', 1: 'OK', 2: 'ERROR' };
 
-/** The spans of one of the group's journeys as the summarizer reads them; 404 when it has none. */
-export async function loadJourneySpans(scope: GroupScope, traceId: string): Promise<AiSpanInput[]> {
+/** The telemetry store's journey reads the summarizer needs (PostgreSQL or ClickHouse). */
+export type JourneyReads = Pick<TelemetryStore, 'journeySpans' | 'hasJourney'>;
+
+/** A span's OTLP status code as the summarizer names it. */
+export const statusName = (code: number) => STATUS[code] ?? 'UNSET';
+
+/** The spans of one of the group's journeys on PostgreSQL, by start then id (none: empty). */
+export async function readJourneySpans(scope: GroupScope, traceId: string): Promise<AiSpanInput[]> {
   const rows = await scope.db
     .select({
       spanId: journeySpans.spanId,
@@ -22,8 +29,7 @@ export async function loadJourneySpans(scope: GroupScope, traceId: string): Prom
     })
     .from(journeySpans)
     .where(scope.owns(journeySpans, eq(journeySpans.traceId, traceId)))
-    .orderBy(asc(journeySpans.startNs));
-  if (rows.length === 0) throw notFound(TRACE_TEXTS.traceNotFound);
+    .orderBy(asc(journeySpans.startNs), asc(journeySpans.spanId));
   return rows.map((r) => ({
     spanId: r.spanId,
     parentSpanId: r.parentSpanId,
@@ -31,36 +37,67 @@ export async function loadJourneySpans(scope: GroupScope, traceId: string): Prom
     serviceName: r.serviceName,
     startTimeMs: Number(r.startNs / 1_000_000n),
     endTimeMs: Number(r.endNs / 1_000_000n),
-    statusCode: STATUS[r.statusCode] ?? 'UNSET',
+    statusCode: statusName(r.statusCode),
     statusMessage: r.statusMessage,
     attributes: attributesToRecord(r.attributes),
   }));
 }
 
+/** Whether the group has the trace (its row), or with `spanId` that span of it, on PostgreSQL. */
+export async function hasJourneyPg(
+  scope: GroupScope,
+  traceId: string,
+  spanId?: string,
+): Promise<boolean> {
+  const [row] =
+    spanId === undefined
+      ? await scope.db
+          .select({ traceId: journeyTraces.traceId })
+          .from(journeyTraces)
+          .where(scope.owns(journeyTraces, eq(journeyTraces.traceId, traceId)))
+          .limit(1)
+      : await scope.db
+          .select({ traceId: journeySpans.traceId })
+          .from(journeySpans)
+          .where(
+            scope.owns(
+              journeySpans,
+              eq(journeySpans.traceId, traceId),
+              eq(journeySpans.spanId, spanId),
+            ),
+          )
+          .limit(1);
+  return row !== undefined;
+}
+
+/** The spans of one of the group's journeys as the summarizer reads them; 404 when it has none. */
+export async function loadJourneySpans(
+  journeys: JourneyReads,
+  groupId: string,
+  traceId: string,
+): Promise<AiSpanInput[]> {
+  const spans = await journeys.journeySpans(groupId, traceId);
+  if (spans.length === 0) throw notFound(TRACE_TEXTS.traceNotFound);
+  return spans;
+}
+
 /** 404 naming the span (field `spanId`) unless the group's trace has a span with that id. */
 export async function requireSpanInTrace(
-  scope: GroupScope,
+  journeys: JourneyReads,
+  groupId: string,
   traceId: string,
   spanId: string,
 ): Promise<void> {
-  const [row] = await scope.db
-    .select({ spanId: journeySpans.spanId })
-    .from(journeySpans)
-    .where(
-      scope.owns(journeySpans, eq(journeySpans.traceId, traceId), eq(journeySpans.spanId, spanId)),
-    )
-    .limit(1);
-  if (row) return;
+  if (await journeys.hasJourney(groupId, traceId, spanId)) return;
   const message = TRACE_TEXTS.spanNotInTrace(spanId, traceId);
   throw new AppError(404, ERROR_CODES.notFound, message, { spanId: message });
 }
 
 /** 404 'Trace not found' unless the group has the trace. */
-export async function requireTrace(scope: GroupScope, traceId: string): Promise<void> {
-  const [row] = await scope.db
-    .select({ traceId: journeyTraces.traceId })
-    .from(journeyTraces)
-    .where(scope.owns(journeyTraces, eq(journeyTraces.traceId, traceId)))
-    .limit(1);
-  if (!row) throw notFound(TRACE_TEXTS.traceNotFound);
+export async function requireTrace(
+  journeys: JourneyReads,
+  groupId: string,
+  traceId: string,
+): Promise<void> {
+  if (!(await journeys.hasJourney(groupId, traceId))) throw notFound(TRACE_TEXTS.traceNotFound);
 }

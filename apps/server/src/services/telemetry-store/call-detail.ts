@@ -8,7 +8,7 @@ import {
 import type { GroupScope } from '../../db/group-scope.ts';
 import { notFound } from '../../lib/errors.ts';
 import { noHits, readCallTelemetry } from '../call-detail/call-logs.ts';
-import { mergeHolds, readTraceHolds, type CallHold } from '../call-detail/call-holds.ts';
+import { mergeHolds, type CallHold } from '../call-detail/call-holds.ts';
 import { toSummarySource } from '../call-detail/call-summary-source.ts';
 import { getCallDetailJson, type CallDetailRequest } from '../call-detail/get-call-detail.ts';
 import { callDetailTail } from '../call-detail/serialize-call-detail.ts';
@@ -39,7 +39,7 @@ export function holdRunsOf(seconds: readonly CallDetailSecond[]): CallHold[] {
 
 /**
  * One call's detail answer (the JSON getCallDetailJson writes) with its summary, seconds and log
- * lines from `store` (ClickHouse); the telemetry events and the journey's holds stay in
+ * lines and the journey's holds from `store` (ClickHouse); the telemetry events stay in
  * PostgreSQL (`scope`). The PostgreSQL store keeps getCallDetailJson's text path (its chunks'
  * text is written as JSON directly); this one goes through objects.
  */
@@ -57,7 +57,7 @@ export async function getStoredCallDetailJson(
     request.includeTelemetry
       ? readCallTelemetry(scope, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
       : Promise.resolve(noHits<CallDetailTelemetryEvent>()),
-    readTraceHolds(scope, contactId),
+    store.callTraceHolds(groupId, contactId),
   ]);
   if (summary === null && seconds.length === 0 && logs.hits.hits.length === 0) {
     throw notFound(CALL_DETAIL_TEXTS.unableData);

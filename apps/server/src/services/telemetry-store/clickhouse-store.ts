@@ -6,7 +6,15 @@ import { callPassesRules } from './clickhouse/canvas-datasets.ts';
 import { listCallStats } from './clickhouse/call-stats.ts';
 import { knownValues, runCopilotQuery } from './clickhouse/copilot.ts';
 import type { ClickHouseIngestDeps } from './clickhouse/ingest-deps.ts';
-import { listTraces, spanInsights, spanLogs, traceJson } from './clickhouse/journeys-read.ts';
+import {
+  callTraceHolds,
+  hasJourney,
+  journeySpans,
+  listTraces,
+  spanInsights,
+  spanLogs,
+  traceJson,
+} from './clickhouse/journeys-read.ts';
 import { writeSpans } from './clickhouse/journeys-write.ts';
 import { listAgentLogs, readCallLogs } from './clickhouse/logs.ts';
 import { readCallSeconds } from './clickhouse/seconds.ts';
@@ -51,6 +59,9 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     traceJson: (groupId, traceId) => traceJson(scope(groupId), traceId),
     spanInsights: (groupId, traceId, spanId) => spanInsights(scope(groupId), traceId, spanId),
     spanLogs: (groupId, traceId, spanId) => spanLogs(scope(groupId), traceId, spanId),
+    journeySpans: (groupId, traceId) => journeySpans(scope(groupId), traceId),
+    hasJourney: (groupId, traceId, spanId) => hasJourney(scope(groupId), traceId, spanId),
+    callTraceHolds: (groupId, contactId) => callTraceHolds(scope(groupId), contactId),
     close: () => deps.client.close(),
   };
 }

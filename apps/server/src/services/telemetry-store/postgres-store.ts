@@ -2,6 +2,8 @@ import { EXPLORER_LIMITS } from '@callsight/shared';
 import { forGroup } from '../../db/group-scope.ts';
 import { callPassesRules, DATASETS } from '../canvas/datasets.ts';
 import { runChart } from '../canvas/run-chart.ts';
+import { hasJourneyPg, readJourneySpans } from '../ai-summary/journey-spans.ts';
+import { readTraceHolds } from '../call-detail/call-holds.ts';
 import { readCallLogs } from '../call-detail/call-logs.ts';
 import { readCallSeconds } from '../call-detail/call-seconds.ts';
 import { readCallSummary } from '../call-detail/call-summary-source.ts';
@@ -50,6 +52,9 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     traceJson: (groupId, traceId) => getTraceJson(scope(groupId), traceId),
     spanInsights: (groupId, traceId, spanId) => getSpanInsights(scope(groupId), traceId, spanId),
     spanLogs: (groupId, traceId, spanId) => getSpanLogs(scope(groupId), traceId, spanId),
+    journeySpans: (groupId, traceId) => readJourneySpans(scope(groupId), traceId),
+    hasJourney: (groupId, traceId, spanId) => hasJourneyPg(scope(groupId), traceId, spanId),
+    callTraceHolds: (groupId, contactId) => readTraceHolds(scope(groupId), contactId),
     // The database belongs to the app: it closes it.
     close: async () => {},
   };

@@ -1,4 +1,5 @@
 import type {
+  AiSpanInput,
   AgentLogPage,
   AgentLogQuery,
   CallDetailLog,
@@ -20,6 +21,7 @@ import type {
   TraceListQuery,
 } from '@callsight/shared';
 import type { CanvasChartContext } from '../canvas/run-chart.ts';
+import type { CallHold } from '../call-detail/call-holds.ts';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
 import type { StoredSpans } from '../journeys/ingest-traces.ts';
@@ -94,6 +96,12 @@ export interface TelemetryStore {
   spanInsights(groupId: string, traceId: string, spanId: string): Promise<Insight[]>;
   /** The softphone log lines of the span's linked call; 404 as spanInsights. */
   spanLogs(groupId: string, traceId: string, spanId: string): Promise<SpanLogs>;
+  /** A journey's spans as the AI summary reads them, by start then id (none: empty). */
+  journeySpans(groupId: string, traceId: string): Promise<AiSpanInput[]>;
+  /** Whether the group has the trace, or with `spanId` that span of it. */
+  hasJourney(groupId: string, traceId: string, spanId?: string): Promise<boolean>;
+  /** The holds (call.hold / call.resume events) of the journey spans linked to a call. */
+  callTraceHolds(groupId: string, contactId: string): Promise<CallHold[]>;
 
   close(): Promise<void>;
 }

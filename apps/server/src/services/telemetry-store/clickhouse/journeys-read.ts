@@ -1,7 +1,10 @@
 import {
   TRACE_LIST,
   TRACE_TEXTS,
+  attributesToRecord,
   insightRuleById,
+  type AiSpanInput,
+  type OtlpKeyValue,
   type Insight,
   type SpanLogs,
   type TraceListQuery,
@@ -9,6 +12,8 @@ import {
 import { chMs, chTime, type ClickHouseParams } from '../../../db/clickhouse/client.ts';
 import type { ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { statusName } from '../../ai-summary/journey-spans.ts';
+import { traceHolds, type CallHold } from '../../call-detail/call-holds.ts';
 import { decodeCursor, encodeCursor } from '../../journeys/cursor.ts';
 import { TRACE_FILTER_COLUMNS } from '../../journeys/filter-columns.ts';
 import type { TraceListResult } from '../../journeys/list-traces.ts';
@@ -292,4 +297,84 @@ export async function spanLogs(
       text: r.text,
     })),
   };
+}
+
+interface SummarySpan {
+  span_id: string;
+  parent_span_id: string | null;
+  name: string;
+  service_name: string;
+  start_ns: string;
+  end_ns: string;
+  status_code: number;
+  status_message: string | null;
+  attributes: string;
+}
+
+/** A journey's spans as the AI summary reads them (readJourneySpans on PostgreSQL). */
+export async function journeySpans(
+  scope: ClickHouseGroupScope,
+  traceId: string,
+): Promise<AiSpanInput[]> {
+  const rows = await scope.query<SummarySpan>(
+    `SELECT span_id, parent_span_id, name, service_name, toString(start_ns) AS start_ns,
+       toString(end_ns) AS end_ns, status_code, status_message, attributes
+     FROM journey_spans FINAL
+     WHERE group_id = {group_id:UUID} AND trace_id = {trace_id:String}
+     ORDER BY start_ns, span_id`,
+    { trace_id: traceId },
+  );
+  return rows.map((r) => ({
+    spanId: r.span_id,
+    parentSpanId: r.parent_span_id,
+    name: r.name,
+    serviceName: r.service_name,
+    startTimeMs: Number(BigInt(r.start_ns) / 1_000_000n),
+    endTimeMs: Number(BigInt(r.end_ns) / 1_000_000n),
+    statusCode: statusName(Number(r.status_code)),
+    statusMessage: r.status_message,
+    attributes: attributesToRecord(JSON.parse(r.attributes) as OtlpKeyValue[]),
+  }));
+}
+
+/** Whether the group has the trace (its row), or with `spanId` that span of it. */
+export async function hasJourney(
+  scope: ClickHouseGroupScope,
+  traceId: string,
+  spanId?: string,
+): Promise<boolean> {
+  const rows =
+    spanId === undefined
+      ? await scope.query(
+          `SELECT 1 FROM journey_traces FINAL
+           WHERE group_id = {group_id:UUID} AND trace_id = {trace_id:String} LIMIT 1
+           SETTINGS use_skip_indexes_if_final = 1`,
+          { trace_id: traceId },
+        )
+      : await scope.query(
+          `SELECT 1 FROM journey_spans FINAL
+           WHERE group_id = {group_id:UUID} AND trace_id = {trace_id:String}
+             AND span_id = {span_id:String} LIMIT 1`,
+          { trace_id: traceId, span_id: spanId },
+        );
+  return rows.length > 0;
+}
+
+/** The holds of the journey spans linked to a call (readTraceHolds on PostgreSQL). */
+export async function callTraceHolds(
+  scope: ClickHouseGroupScope,
+  contactId: string,
+): Promise<CallHold[]> {
+  const rows = await scope.query<{ events: string; end_ns: string }>(
+    `SELECT events, toString(end_ns) AS end_ns FROM journey_spans FINAL
+     WHERE group_id = {group_id:UUID} AND call_id = {contact_id:String}
+     SETTINGS use_skip_indexes_if_final = 1`,
+    { contact_id: contactId },
+  );
+  return traceHolds(
+    rows.map((r) => ({
+      events: JSON.parse(r.events) as Parameters<typeof traceHolds>[0][number]['events'],
+      endNs: BigInt(r.end_ns),
+    })),
+  );
 }
