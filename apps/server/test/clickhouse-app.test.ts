@@ -320,3 +320,70 @@ describe('concurrent batches of one call on ClickHouse', { timeout: 120_000 }, (
     expect(locks.size).toBe(0);
   });
 });
+
+describe('journeys of an app on ClickHouse', { timeout: 120_000 }, () => {
+  it('stores POST /v1/traces in ClickHouse and answers the journey API as PostgreSQL does', async () => {
+    const features = ['journeyExplorer'] as const;
+    const tp = await createTenant(pg, { features: [...features] });
+    const tc = await createTenant(ch, { features: [...features] });
+    const traceId = 'a1'.repeat(16);
+    const start = BigInt(T0) * 1_000_000n;
+    const span = (spanId: string, parent: string | null, offsetMs: number, status: number) => ({
+      traceId,
+      spanId,
+      ...(parent ? { parentSpanId: parent } : {}),
+      name: parent ? 'cx.queue' : 'cx.journey',
+      kind: 1,
+      startTimeUnixNano: String(start + BigInt(offsetMs) * 1_000_000n),
+      endTimeUnixNano: String(start + BigInt(offsetMs + 70_000) * 1_000_000n),
+      attributes: [{ key: 'cx.platform', value: { stringValue: 'amazon-connect' } }],
+      status: { code: status },
+    });
+    const body = (spans: object[]) => ({
+      resourceSpans: [
+        {
+          resource: { attributes: [{ key: 'service.name', value: { stringValue: 'ivr' } }] },
+          scopeSpans: [{ scope: { name: 'cx.sdk' }, spans }],
+        },
+      ],
+    });
+    for (const [s, t] of [
+      [pg, tp],
+      [ch, tc],
+    ] as const) {
+      // Two exports, the child first: the trace is recomputed from both.
+      for (const spans of [
+        [span('b2'.repeat(8), 'c3'.repeat(8), 1000, 2)],
+        [span('c3'.repeat(8), null, 0, 0)],
+      ]) {
+        const res = await s.app.inject({
+          method: 'POST',
+          url: '/v1/traces',
+          headers: { authorization: `Bearer ${t.key}` },
+          payload: body(spans),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    for (const url of [
+      '/api/traces?filter[cx.platform][gte]=amazon-connect',
+      `/api/traces/${traceId}`,
+      `/api/traces/${traceId}/spans/${'b2'.repeat(8)}/logs`,
+    ]) {
+      const expected = await get(pg, tp.viewerHeaders, url);
+      expect(await get(ch, tc.viewerHeaders, url), url).toEqual(expected);
+    }
+    const listed = (await get(ch, tc.viewerHeaders, '/api/traces')) as {
+      data: { traceId: string; spanCount: number; serviceName: string }[];
+    };
+    // The span's cx.platform names its service before the resource's service.name.
+    expect(listed.data).toMatchObject([{ traceId, spanCount: 2, serviceName: 'amazon-connect' }]);
+    // Nothing of ClickHouse mode's journeys lands in PostgreSQL.
+    const [row] = await queryRows<{ n: number }>(
+      ch.database.db,
+      sql`select (select count(*) from journey_traces)::int
+        + (select count(*) from journey_spans)::int as n`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
