@@ -62,7 +62,15 @@ export async function buildAppServices(opts: {
 }): Promise<AppServices> {
   const { config, db, push, log } = opts;
   const eventBridge = createEventBridgeAdapter(config, db);
-  const workflows = createWorkflows({ config, db, push, log, eventBridge });
+  const workflows = createWorkflows({
+    config,
+    db,
+    push,
+    log,
+    eventBridge,
+    // The store opens below (its writers feed the watchers); actions run after start.
+    callSummary: (groupId, contactId) => telemetry.callSummary(groupId, contactId),
+  });
   const gate = new ConcurrencyGate(
     config.INGEST_MAX_CONCURRENT_WRITES,
     config.INGEST_MAX_QUEUED_WRITES,
@@ -97,7 +105,7 @@ export async function buildAppServices(opts: {
       campaigns.start();
       synthetic.start();
       if (config.USAGE_ROLLUP_INTERVAL_MS > 0)
-        usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS);
+        usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS, telemetry);
       if (config.MARKETPLACE_BILLING_JOB)
         billingJob = startBillingJob(db, marketplaceMetering, log);
     },

@@ -59,7 +59,7 @@ function sendCsv(
  * Billing usage for platform staff holding the billing permission (spec 001 §7), the Usage page
  * and extension coverage of a group for its admins (spec 002 §7.2).
  */
-export async function billingRoutes({ app, db, authorize }: AppContext) {
+export async function billingRoutes({ app, db, telemetry, authorize }: AppContext) {
   const tags = ['billing'];
 
   app.get('/api/billing/usage', {
@@ -160,7 +160,7 @@ export async function billingRoutes({ app, db, authorize }: AppContext) {
     },
     onRequest: authorize(ACCESS.adminSuper),
     handler: async (request) =>
-      coverageSummary(callerScope(db, request), request.query.range, new Date()),
+      coverageSummary(callerScope(db, request), telemetry, request.query.range, new Date()),
   });
 
   app.get('/api/coverage/:set/download', {
@@ -175,6 +175,7 @@ export async function billingRoutes({ app, db, authorize }: AppContext) {
     handler: async (request, reply) => {
       const { csv, count } = await coverageCsv(
         callerScope(db, request),
+        telemetry,
         request.params.set,
         request.query.range,
         new Date(),

@@ -7,6 +7,7 @@ export const RETENTION_TABLES = [
   { table: 'call_summaries', column: 'start_time' },
   { table: 'softphone_logs', column: 'ts' },
   { table: 'call_aggregates', column: 'last_t' },
+  { table: 'call_usage', column: 'start_time' },
   { table: 'journey_spans', column: 'start_time' },
   { table: 'journey_traces', column: 'start_time' },
 ] as const;

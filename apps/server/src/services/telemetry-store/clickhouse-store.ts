@@ -19,6 +19,12 @@ import { writeSpans } from './clickhouse/journeys-write.ts';
 import { listAgentLogs, readCallLogs } from './clickhouse/logs.ts';
 import { readCallSeconds } from './clickhouse/seconds.ts';
 import { readSummaries } from './clickhouse/summaries.ts';
+import {
+  coverageCalls,
+  reportedContacts,
+  usageCallDays,
+  usageCallFigures,
+} from './clickhouse/usage.ts';
 import { writeCalls } from './clickhouse/write-calls.ts';
 import { writeLogs } from './clickhouse/write-logs.ts';
 import { writeSamples } from './clickhouse/write-samples.ts';
@@ -51,6 +57,10 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     canvasChart: (groupId, spec, ctx) => runClickHouseChart(scope(groupId), spec, ctx),
     callPassesRules: (groupId, contactId, rules) =>
       callPassesRules(scope(groupId), contactId, rules),
+    usageCallFigures: (groupId, ranges) => usageCallFigures(scope(groupId), ranges),
+    reportedContacts: (groupId, contactIds) => reportedContacts(scope(groupId), contactIds),
+    usageCallDays: (groupId, timeZone) => usageCallDays(scope(groupId), timeZone),
+    coverageCalls: (groupId, from, to) => coverageCalls(scope(groupId), from, to),
     ingestSamples: (groupId, items) => writeSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => writeCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => writeLogs(deps, groupId, items),

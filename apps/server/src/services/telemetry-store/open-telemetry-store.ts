@@ -8,6 +8,7 @@ import type { SchemaTarget } from '../../db/clickhouse/render-migration.ts';
 import { forGroup } from '../../db/group-scope.ts';
 import { getNetworkLabels } from '../network-labels/network-labels.ts';
 import type { IngestDeps } from '../telemetry/ingest-context.ts';
+import { usageMarksOn } from '../usage/call-usage.ts';
 import { callLocksFor } from './clickhouse/call-locks.ts';
 import { clickHouseTelemetryStore } from './clickhouse-store.ts';
 import { postgresTelemetryStore } from './postgres-store.ts';
@@ -52,6 +53,7 @@ export async function clickHouseStoreOn(
     ...(deps.watchers ? { watchers: deps.watchers } : {}),
     networkLabeller: networkLabellerOf(deps.db),
     locks: callLocksFor(deps.db),
+    usageMarks: usageMarksOn(deps.db),
   });
 }
 

@@ -17,6 +17,12 @@ import { ingestSamples } from '../telemetry/ingest-samples.ts';
 import { storeSpans } from '../journeys/ingest-traces.ts';
 import { listTraces } from '../journeys/list-traces.ts';
 import { getSpanInsights, getSpanLogs, getTraceJson } from '../journeys/trace-detail.ts';
+import {
+  coverageCallsPg,
+  reportedContactsPg,
+  usageCallDaysPg,
+  usageCallFiguresPg,
+} from '../usage/call-usage.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
 /** The telemetry store on PostgreSQL (the default): today's services, each given its group scope. */
@@ -44,6 +50,10 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
       }),
     callPassesRules: (groupId, contactId, rules) =>
       callPassesRules(scope(groupId), contactId, rules),
+    usageCallFigures: (groupId, ranges) => usageCallFiguresPg(scope(groupId), ranges),
+    reportedContacts: (groupId, contactIds) => reportedContactsPg(scope(groupId), contactIds),
+    usageCallDays: (groupId, timeZone) => usageCallDaysPg(scope(groupId), timeZone),
+    coverageCalls: (groupId, from, to) => coverageCallsPg(scope(groupId), from, to),
     ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),

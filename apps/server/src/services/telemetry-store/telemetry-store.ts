@@ -24,6 +24,7 @@ import type { CanvasChartContext } from '../canvas/run-chart.ts';
 import type { CallHold } from '../call-detail/call-holds.ts';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
+import type { CoverageCalls, UsageCallDay, UsageDayRange } from '../usage/call-usage.ts';
 import type { StoredSpans } from '../journeys/ingest-traces.ts';
 import type { TraceListResult } from '../journeys/list-traces.ts';
 
@@ -78,6 +79,15 @@ export interface TelemetryStore {
     contactId: string,
     rules: readonly TeamCondition[],
   ): Promise<boolean>;
+
+  /** Usage metering's call figures (decision B1) of the group's days in `ranges` holding calls. */
+  usageCallFigures(groupId: string, ranges: readonly UsageDayRange[]): Promise<UsageCallDay[]>;
+  /** Which of these contacts the collector reported (a call summary is stored). */
+  reportedContacts(groupId: string, contactIds: readonly string[]): Promise<Set<string>>;
+  /** The local days (in `timeZone`) holding the group's calls, in order (rebuildUsage). */
+  usageCallDays(groupId: string, timeZone: string): Promise<string[]>;
+  /** Extension coverage's calls (decision B10) in [from, to). */
+  coverageCalls(groupId: string, from: Date, to: Date): Promise<CoverageCalls>;
 
   /** POST /api/ingest/v1/samples: answered once the batch is stored. */
   ingestSamples(groupId: string, items: readonly unknown[]): Promise<IngestResult>;

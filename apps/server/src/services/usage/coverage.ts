@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   COVERAGE_CSV_HEADERS,
   COVERAGE_TEXTS,
-  LOW_COVERAGE_SHARE,
   resolveRelativeTime,
   toCsv,
   type CoverageRange,
@@ -11,72 +10,80 @@ import {
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { queryRows } from '../../db/pg-arrays.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
+import { byCodeUnits, type CoverageCalls, type LowCoverageCall } from './call-usage.ts';
 
 /**
  * Extension coverage (spec 002 §2.15, §7.2; decision B10): the agents who handled contacts, from
  * the contact centre's own contact records (journey traces: the contact flow with its agent),
  * against the agents whose softphone extension sent telemetry (calls it reported).
- * LowCoverage lists the calls measured for less than LOW_COVERAGE_SHARE of their duration.
+ * LowCoverage lists the calls measured for less than LOW_COVERAGE_SHARE of their duration. The
+ * calls come from the telemetry store (PostgreSQL or ClickHouse), the contact records from
+ * PostgreSQL.
  */
 
 interface AgentRow {
   agent: string;
-  contacts: number | string;
-  measured_calls: number | string;
-  last_contact: string | Date | null;
+  contacts: number;
+  measuredCalls: number;
+  lastContact: Date | null;
 }
 
-interface LowRow {
-  contact_id: string;
-  agent: string | null;
-  start_time: string | Date;
-  duration_seconds: number | string;
-  sample_count: number | string;
-}
+/** Where coverage reads the reported calls: the process's telemetry store (decision CH40). */
+export type CoverageCallSource = Pick<TelemetryStore, 'coverageCalls'>;
 
 function windowOf(range: CoverageRange, now: Date): { from: Date; to: Date } {
   return { from: resolveRelativeTime(range, now), to: now };
 }
 
-async function agentRows(scope: GroupScope, from: Date, to: Date): Promise<AgentRow[]> {
-  return queryRows<AgentRow>(
+/** The agents of the contact records (PostgreSQL's journey traces) in the window. */
+async function contactRows(scope: GroupScope, from: Date, to: Date) {
+  return queryRows<{ agent: string; contacts: number | string; last_contact: string | Date }>(
     scope.db,
     sql`
-      with contacts as (
-        select agent_username as agent, count(*) as contacts, max(start_time) as last_contact
-        from journey_traces
-        where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-          and agent_username is not null
-        group by agent_username
-      ),
-      measured as (
-        select agent, count(*) as measured_calls
-        from call_summaries
-        where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-          and agent is not null
-        group by agent
-      )
-      select coalesce(c.agent, m.agent) as agent,
-             coalesce(c.contacts, 0) as contacts,
-             coalesce(m.measured_calls, 0) as measured_calls,
-             c.last_contact
-      from contacts c full join measured m on m.agent = c.agent
-      order by 1
+      select agent_username as agent, count(*) as contacts, max(start_time) as last_contact
+      from journey_traces
+      where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
+        and agent_username is not null
+      group by agent_username
     `,
   );
 }
 
-async function lowRows(scope: GroupScope, from: Date, to: Date): Promise<LowRow[]> {
-  return queryRows<LowRow>(
-    scope.db,
-    sql`
-      select contact_id, agent, start_time, duration_seconds, sample_count
-      from call_summaries
-      where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-        and duration_seconds > 0 and sample_count < duration_seconds * ${LOW_COVERAGE_SHARE}::float8
-      order by start_time desc
-    `,
-  );
+/** Every agent with contacts or reported calls, in code-unit order (as before: a full join). */
+function agentRows(
+  contacts: Awaited<ReturnType<typeof contactRows>>,
+  measured: CoverageCalls['measured'],
+): AgentRow[] {
+  const rows = new Map<string, AgentRow>();
+  for (const c of contacts) {
+    rows.set(c.agent, {
+      agent: c.agent,
+      contacts: Number(c.contacts),
+      measuredCalls: 0,
+      lastContact: new Date(c.last_contact),
+    });
+  }
+  for (const m of measured) {
+    const row = rows.get(m.agent);
+    if (row) row.measuredCalls = m.calls;
+    else
+      rows.set(m.agent, { agent: m.agent, contacts: 0, measuredCalls: m.calls, lastContact: null });
+  }
+  return [...rows.values()].sort((a, b) => byCodeUnits(a.agent, b.agent));
+}
+
+async function coverageOf(
+  scope: GroupScope,
+  calls: CoverageCallSource,
+  from: Date,
+  to: Date,
+): Promise<{ agents: AgentRow[]; low: LowCoverageCall[] }> {
+  const [contacts, reported] = await Promise.all([
+    contactRows(scope, from, to),
+    calls.coverageCalls(scope.groupId, from, to),
+  ]);
+  return { agents: agentRows(contacts, reported.measured), low: reported.low };
 }
 
 const percent = (part: number, whole: number) =>
@@ -84,21 +91,22 @@ const percent = (part: number, whole: number) =>
 
 /** An agent's coverage: reported calls over contacts; unknown (empty) without contact records. */
 function agentCoverage(row: AgentRow): string {
-  const contacts = Number(row.contacts);
-  return contacts === 0 ? '' : String(percent(Number(row.measured_calls), contacts));
+  return row.contacts === 0 ? '' : String(percent(row.measuredCalls, row.contacts));
 }
+
+const noExtension = (a: AgentRow) => a.contacts > 0 && a.measuredCalls === 0;
 
 export async function coverageSummary(
   scope: GroupScope,
+  calls: CoverageCallSource,
   range: CoverageRange,
   now: Date,
 ): Promise<CoverageSummary> {
   const { from, to } = windowOf(range, now);
-  const [agents, low] = await Promise.all([agentRows(scope, from, to), lowRows(scope, from, to)]);
+  const { agents, low } = await coverageOf(scope, calls, from, to);
   const counts: Record<CoverageSet, number> = {
     All: agents.length,
-    NoExtension: agents.filter((a) => Number(a.contacts) > 0 && Number(a.measured_calls) === 0)
-      .length,
+    NoExtension: agents.filter(noExtension).length,
     LowCoverage: low.length,
   };
   return {
@@ -113,39 +121,38 @@ export async function coverageSummary(
   };
 }
 
-const iso = (value: string | Date | null) => (value ? new Date(value).toISOString() : '');
+const iso = (value: Date | null) => (value ? value.toISOString() : '');
 
 /** The CSV of one coverage set over the window. */
 export async function coverageCsv(
   scope: GroupScope,
+  calls: CoverageCallSource,
   set: CoverageSet,
   range: CoverageRange,
   now: Date,
 ): Promise<{ csv: string; count: number }> {
   const { from, to } = windowOf(range, now);
+  const { agents, low } = await coverageOf(scope, calls, from, to);
   let rows: string[][];
   if (set === 'LowCoverage') {
-    rows = (await lowRows(scope, from, to)).map((r) => [
-      r.contact_id,
+    rows = low.map((r) => [
+      r.contactId,
       r.agent ?? '',
-      iso(r.start_time),
-      String(Number(r.duration_seconds)),
-      String(Number(r.sample_count)),
-      String(percent(Number(r.sample_count), Number(r.duration_seconds))),
+      iso(r.startTime),
+      String(r.durationSeconds),
+      String(r.sampleCount),
+      String(percent(r.sampleCount, r.durationSeconds)),
     ]);
   } else {
-    const agents = await agentRows(scope, from, to);
     rows =
       set === 'All'
         ? agents.map((a) => [
             a.agent,
-            String(Number(a.contacts)),
-            String(Number(a.measured_calls)),
+            String(a.contacts),
+            String(a.measuredCalls),
             agentCoverage(a),
           ])
-        : agents
-            .filter((a) => Number(a.contacts) > 0 && Number(a.measured_calls) === 0)
-            .map((a) => [a.agent, String(Number(a.contacts)), iso(a.last_contact)]);
+        : agents.filter(noExtension).map((a) => [a.agent, String(a.contacts), iso(a.lastContact)]);
   }
   return { csv: toCsv(COVERAGE_CSV_HEADERS[set], rows), count: rows.length };
 }

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { REGION_TIME_ZONES, zonedDay } from '@callsight/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { queryRows, textArrayLiteral } from '../../db/pg-arrays.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
+import { CALL_FIGURES_OF_D, type UsageCallDay } from './call-usage.ts';
 
 /**
  * The usage rollup (decisions B1-B4): statement triggers (migration 0018) mark the hours of a
@@ -23,50 +25,125 @@ export function timeZoneOfRegion(region: string): string {
 }
 
 /**
- * Recomputes usage_days for the given days from the stored data. Each figure is a per-row
- * rounding summed over the day (each call rounded up to its minute, decision B1).
+ * Where the rollup reads the softphone calls (decision CH39): the process's telemetry store. On
+ * PostgreSQL (or none) the recompute joins call_summaries in its one statement, as before; on
+ * ClickHouse the calls' figures and the journeys' reported contacts are asked of the store and
+ * handed to the same statement.
  */
-export async function recomputeDays(db: DbOrTx, days: readonly GroupDay[]): Promise<void> {
-  if (days.length === 0) return;
+export type UsageCallSource = Pick<
+  TelemetryStore,
+  'kind' | 'usageCallFigures' | 'reportedContacts' | 'usageCallDays'
+>;
+
+/** The days `d` (columns g, day, f, t, tz) of the recompute, bounds in each day's zone. */
+function daysCte(days: readonly GroupDay[]): SQL {
   const groupsArg = textArrayLiteral(days.map((d) => d.groupId));
   const daysArg = textArrayLiteral(days.map((d) => d.day));
   const zonesArg = textArrayLiteral(days.map((d) => d.timeZone));
-  await db.execute(sql`
-    with d as (
-      select x.g, x.day,
-             (x.day::timestamp at time zone x.tz) as f,
-             ((x.day + 1)::timestamp at time zone x.tz) as t
-      from unnest(${groupsArg}::uuid[], ${daysArg}::date[], ${zonesArg}::text[]) as x(g, day, tz)
+  return sql`
+    select x.g, x.day, x.tz,
+           (x.day::timestamp at time zone x.tz) as f,
+           ((x.day + 1)::timestamp at time zone x.tz) as t
+    from unnest(${groupsArg}::uuid[], ${daysArg}::date[], ${zonesArg}::text[]) as x(g, day, tz)
+  `;
+}
+
+/**
+ * Recomputes usage_days for the given days from the stored data. Each figure is a per-row
+ * rounding summed over the day (each call rounded up to its minute, decision B1). The calls are
+ * read from `calls` when it is a ClickHouse store, else from call_summaries.
+ */
+export async function recomputeDays(
+  db: DbOrTx,
+  days: readonly GroupDay[],
+  calls?: UsageCallSource,
+): Promise<void> {
+  if (days.length === 0) return;
+  if (calls?.kind === 'clickhouse') return recomputeFromStore(db, days, calls);
+  await db.execute(
+    recomputeStatement(
+      days,
+      CALL_FIGURES_OF_D,
+      sql`not exists (
+        select 1 from call_summaries c2
+        where c2.group_id = j.group_id and c2.contact_id = j.softphone_contact_id
+      )`,
     ),
-    c as (
-      select d.g, d.day,
-             count(*)::int as calls,
-             coalesce(sum(ceil(greatest(coalesce(c.duration_seconds, 0), 0) / 60.0)), 0)::int
-               as agent_duration_min,
-             coalesce(sum(c.duration_seconds) filter (
-               where c.agent is not null and c.end_time is not null and c.duration_seconds > 0
-             ), 0)::bigint as agent_duration_sec_filtered,
-             coalesce(sum(ceil(greatest(coalesce(c.duration_seconds, 0) - coalesce(h.hold, 0), 0) / 60.0))
-               filter (where c.agent is not null), 0)::int as agent_interaction_min,
-             coalesce(sum(ceil(c.sample_count / 60.0)), 0)::int as stats_min,
-             coalesce(array_agg(distinct c.agent) filter (where c.agent is not null), '{}') as agents
-      from d
-      join call_summaries c on c.group_id = d.g and c.start_time >= d.f and c.start_time < d.t
-      left join lateral (
-        select sum((e->>'end')::float8 - (e->>'start')::float8) / 1000.0 as hold
-        from jsonb_array_elements(coalesce(c.hold_intervals, '[]'::jsonb)) e
-        where e->>'end' is not null
-      ) h on true
-      group by d.g, d.day
+  );
+}
+
+/**
+ * The ClickHouse-mode recompute: the days' bounds and their journeys' softphone contacts from
+ * PostgreSQL, then per group the call figures and which of those contacts were reported, from
+ * the store; then the same statement with the calls' part given as JSON.
+ */
+async function recomputeFromStore(
+  db: DbOrTx,
+  days: readonly GroupDay[],
+  calls: UsageCallSource,
+): Promise<void> {
+  const bounds = await queryRows<{ g: string; day: string; f: string | Date; t: string | Date }>(
+    db,
+    sql`with d as (${daysCte(days)}) select d.g, d.day::text as day, d.f, d.t from d`,
+  );
+  const linked = await queryRows<{ g: string; contact_id: string }>(
+    db,
+    sql`
+      with d as (${daysCte(days)})
+      select distinct j.group_id as g, j.softphone_contact_id as contact_id
+      from d join journey_traces j on j.group_id = d.g and j.start_time >= d.f and j.start_time < d.t
+      where j.softphone_contact_id is not null
+    `,
+  );
+  const groups = new Set(bounds.map((b) => b.g));
+  const figures: (UsageCallDay & { g: string })[] = [];
+  const reported: { g: string; c: string }[] = [];
+  for (const g of groups) {
+    const ranges = bounds
+      .filter((b) => b.g === g)
+      .map((b) => ({ day: b.day, from: new Date(b.f), to: new Date(b.t) }));
+    const contacts = linked.filter((l) => l.g === g).map((l) => l.contact_id);
+    const [dayFigures, found] = await Promise.all([
+      calls.usageCallFigures(g, ranges),
+      calls.reportedContacts(g, contacts),
+    ]);
+    for (const f of dayFigures) figures.push({ ...f, g });
+    for (const c of found) reported.push({ g, c });
+  }
+  await db.execute(
+    recomputeStatement(
+      days,
+      sql`
+        select (e->>'g')::uuid as g, (e->>'day')::date as day,
+               (e->>'calls')::int as calls,
+               (e->>'agentDurationMin')::int as agent_duration_min,
+               (e->>'agentDurationSecFiltered')::bigint as agent_duration_sec_filtered,
+               (e->>'agentInteractionMin')::int as agent_interaction_min,
+               (e->>'statsMin')::int as stats_min,
+               array(select jsonb_array_elements_text(e->'agents')) as agents
+        from jsonb_array_elements(${JSON.stringify(figures)}::jsonb) e
+      `,
+      sql`not exists (
+        select 1 from jsonb_array_elements(${JSON.stringify(reported)}::jsonb) r
+        where (r->>'g')::uuid = j.group_id and r->>'c' = j.softphone_contact_id
+      )`,
     ),
+  );
+}
+
+/**
+ * The recompute statement: `callFigures` is the calls' CTE (g, day and the figures, over `d`),
+ * `reported` the condition that a journey's softphone contact was reported by the collector.
+ */
+function recomputeStatement(days: readonly GroupDay[], callFigures: SQL, reported: SQL): SQL {
+  return sql`
+    with d as (${daysCte(days)}),
+    c as (${callFigures}),
     j as (
       select d.g, d.day,
              coalesce(sum(ceil(greatest(j.duration_ms, 0) / 60000.0)), 0)::int as cloud_min,
              coalesce(sum(ceil(greatest(j.duration_ms, 0) / 60000.0)) filter (
-               where j.softphone_contact_id is null or not exists (
-                 select 1 from call_summaries c2
-                 where c2.group_id = j.group_id and c2.contact_id = j.softphone_contact_id
-               )
+               where j.softphone_contact_id is null or ${reported}
              ), 0)::int as cloud_only_min,
              coalesce(array_agg(distinct j.agent_username) filter (where j.agent_username is not null), '{}')
                as agents
@@ -127,7 +204,7 @@ export async function recomputeDays(db: DbOrTx, days: readonly GroupDay[]): Prom
       stats_duration_min = excluded.stats_duration_min,
       agents = excluded.agents,
       updated_at = excluded.updated_at
-  `);
+  `;
 }
 
 /**
@@ -151,7 +228,7 @@ function daysOfHour(hour: Date, timeZone: string): string[] {
  * their days; answers how many marks it took. Days before July 2023 are recomputed too (they
  * are simply never read: usage starts then).
  */
-export async function rollupPass(db: Db, limit = 5000): Promise<number> {
+export async function rollupPass(db: Db, limit = 5000, calls?: UsageCallSource): Promise<number> {
   return db.transaction(async (tx) => {
     await noJit(tx);
     const marks = await queryRows<{ group_id: string; hour: string | Date; region: string }>(
@@ -177,14 +254,14 @@ export async function rollupPass(db: Db, limit = 5000): Promise<number> {
       }
     }
     const all = [...days.values()];
-    for (let i = 0; i < all.length; i += 500) await recomputeDays(tx, all.slice(i, i + 500));
+    for (let i = 0; i < all.length; i += 500) await recomputeDays(tx, all.slice(i, i + 500), calls);
     return marks.length;
   });
 }
 
 /** Runs passes until no mark is left (tests, the bench, and after a bulk load). */
-export async function drainUsage(db: Db): Promise<void> {
-  while ((await rollupPass(db)) > 0) {
+export async function drainUsage(db: Db, calls?: UsageCallSource): Promise<void> {
+  while ((await rollupPass(db, 5000, calls)) > 0) {
     // keep going
   }
 }
@@ -194,14 +271,14 @@ export async function drainUsage(db: Db): Promise<void> {
  * to repair): each (group, local day) that holds data is recomputed once, and the marks that
  * were waiting when it began are dropped (their days are among those recomputed).
  */
-export async function rebuildUsage(db: Db, chunk = 500): Promise<number> {
+export async function rebuildUsage(db: Db, chunk = 500, calls?: UsageCallSource): Promise<number> {
   const [top] = await queryRows<{ id: string | null }>(
     db,
     sql`select max(id)::text as id from usage_dirty`,
   );
   const regions = Object.keys(REGION_TIME_ZONES);
   const zones = regions.map((r) => timeZoneOfRegion(r));
-  const days = await queryRows<{ group_id: string; day: string; tz: string }>(
+  let days = await queryRows<{ group_id: string; day: string; tz: string }>(
     db,
     sql`
       with z as (
@@ -212,6 +289,7 @@ export async function rebuildUsage(db: Db, chunk = 500): Promise<number> {
       select distinct x.group_id, (x.t at time zone g.tz)::date::text as day, g.tz
       from (
         select group_id, start_time as t from call_summaries
+        where ${calls?.kind !== 'clickhouse'}
         union all select group_id, start_time from journey_traces
         union all select group_id, coalesce(initiated_at, created_at) from campaign_calls
         union all select group_id, coalesce(started_at, slot_at) from synthetic_jobs
@@ -220,6 +298,7 @@ export async function rebuildUsage(db: Db, chunk = 500): Promise<number> {
       order by 1, 2
     `,
   );
+  if (calls?.kind === 'clickhouse') days = await withStoreCallDays(db, days, calls);
   for (let i = 0; i < days.length; i += chunk) {
     const slice = days.slice(i, i + chunk);
     await db.transaction(async (tx) => {
@@ -227,11 +306,33 @@ export async function rebuildUsage(db: Db, chunk = 500): Promise<number> {
       await recomputeDays(
         tx,
         slice.map((d) => ({ groupId: d.group_id, day: d.day, timeZone: d.tz })),
+        calls,
       );
     });
   }
   if (top?.id) await db.execute(sql`delete from usage_dirty where id <= ${top.id}::bigint`);
   return days.length;
+}
+
+/** `days` with the days holding each group's calls in the store added (in order, once each). */
+async function withStoreCallDays(
+  db: Db,
+  days: { group_id: string; day: string; tz: string }[],
+  calls: UsageCallSource,
+): Promise<{ group_id: string; day: string; tz: string }[]> {
+  const groups = await queryRows<{ id: string; region: string }>(
+    db,
+    sql`select id, region from groups`,
+  );
+  const all = new Map(days.map((d) => [`${d.group_id}|${d.day}`, d]));
+  for (const g of groups) {
+    const tz = timeZoneOfRegion(g.region);
+    for (const day of await calls.usageCallDays(g.id, tz))
+      all.set(`${g.id}|${day}`, { group_id: g.id, day, tz });
+  }
+  return [...all.values()].sort((a, b) =>
+    a.group_id === b.group_id ? (a.day < b.day ? -1 : 1) : a.group_id < b.group_id ? -1 : 1,
+  );
 }
 
 export interface UsageRollupJob {
@@ -243,6 +344,7 @@ export function startUsageRollup(
   db: Db,
   log: { error(obj: unknown, msg: string): void },
   everyMs = 10_000,
+  calls?: UsageCallSource,
 ): UsageRollupJob {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -250,7 +352,7 @@ export function startUsageRollup(
   const tick = () => {
     running = (async () => {
       try {
-        while (!stopped && (await rollupPass(db)) >= 5000) {
+        while (!stopped && (await rollupPass(db, 5000, calls)) >= 5000) {
           // a full batch: more may wait
         }
       } catch (err) {

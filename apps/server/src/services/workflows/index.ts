@@ -30,6 +30,8 @@ export function createWorkflows(opts: {
   push: Pick<PushPublisher, 'publish'>;
   log: FastifyBaseLogger;
   eventBridge: EventBridgeAdapter;
+  /** Action templates' call fields from the telemetry store (decision CH41). */
+  callSummary?: ActionDeps['callSummary'];
 }): Workflows {
   const { config, db, log } = opts;
   const retry = { attempts: config.WORKFLOW_ACTION_MAX_ATTEMPTS, backoffMs: 500 };
@@ -42,6 +44,7 @@ export function createWorkflows(opts: {
     agentPush: createAgentPushAdapter(opts.push),
     eventBridge: opts.eventBridge,
     retry,
+    ...(opts.callSummary ? { callSummary: opts.callSummary } : {}),
   };
   const leaseMs = 5 * 60_000;
   const queue = startWorkflowQueue({

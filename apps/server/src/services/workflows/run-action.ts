@@ -8,6 +8,8 @@ import { attemptsOf, withRetries, type RetryPolicy } from '../../adapters/http/r
 import type { WebhookAdapter } from '../../adapters/http/webhook-adapter.ts';
 import type { MailAdapter } from '../../adapters/mail/index.ts';
 import type { SlackAdapter } from '../../adapters/slack/slack-adapter.ts';
+import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
+import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 
 /** The snapshot a firing queues: the watcher as it was, the call and why it fired. */
 export interface WorkflowJobPayload {
@@ -38,12 +40,22 @@ export interface ActionDeps {
   agentPush: AgentPushAdapter;
   eventBridge: EventBridgeAdapter;
   retry: RetryPolicy;
+  /**
+   * A call's summary from the process's telemetry store (PostgreSQL or ClickHouse; decision
+   * CH41); without it, PostgreSQL's call_summaries.
+   */
+  callSummary?: TelemetryStore['callSummary'];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** The template fields of a firing: the call's stored fields, then what the firing saw. */
-async function fieldsOf(scope: GroupScope, job: WorkflowJobPayload) {
+/** The call fields templates read (agent, direction, times) of the stored call, if any. */
+async function storedCall(
+  deps: Pick<ActionDeps, 'callSummary'>,
+  scope: GroupScope,
+  contactId: string,
+): Promise<Pick<CallSummaryRow, 'agent' | 'direction' | 'startTime' | 'endTime'> | undefined> {
+  if (deps.callSummary) return (await deps.callSummary(scope.groupId, contactId)) ?? undefined;
   const [call] = await scope.db
     .select({
       agent: callSummaries.agent,
@@ -52,8 +64,18 @@ async function fieldsOf(scope: GroupScope, job: WorkflowJobPayload) {
       endTime: callSummaries.endTime,
     })
     .from(callSummaries)
-    .where(scope.owns(callSummaries, eq(callSummaries.contactId, job.contactId)))
+    .where(scope.owns(callSummaries, eq(callSummaries.contactId, contactId)))
     .limit(1);
+  return call;
+}
+
+/** The template fields of a firing: the call's stored fields, then what the firing saw. */
+export async function fieldsOf(
+  deps: Pick<ActionDeps, 'callSummary'>,
+  scope: GroupScope,
+  job: WorkflowJobPayload,
+) {
+  const call = await storedCall(deps, scope, job.contactId);
   const trigger = findTrigger(job.trigger);
   return {
     groupId: scope.groupId,
@@ -101,7 +123,7 @@ export async function runAction(
 ): Promise<ActionOutcome> {
   let agent = job.agent;
   try {
-    const f = await fieldsOf(scope, job);
+    const f = await fieldsOf(deps, scope, job);
     agent = typeof f.agent === 'string' ? f.agent : null;
     const a = job.action;
     const done = (response: string, attempts = 1): ActionOutcome => ({

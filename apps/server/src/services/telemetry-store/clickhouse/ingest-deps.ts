@@ -9,6 +9,7 @@ import {
   type CallSummaryRow,
 } from '../../telemetry/call-summaries.ts';
 import type { WatcherHook } from '../../workflows/engine.ts';
+import type { UsageMarks } from '../../usage/call-usage.ts';
 import type { CallLocks } from './call-locks.ts';
 import { loadSeconds } from './seconds.ts';
 import { saveSummaries, type BatchSummaries } from './summaries.ts';
@@ -24,6 +25,8 @@ export interface ClickHouseIngestDeps {
   networkLabeller?: (groupId: string) => Promise<(ip: string) => string | null>;
   /** Serialises a call's read-compute-write across batches and processes (CH12); none: unlocked. */
   locks?: CallLocks;
+  /** Marks the usage hours of written calls dirty in PostgreSQL (CH38); none: no usage kept. */
+  usageMarks?: UsageMarks;
 }
 
 /** Runs a batch's read-compute-write of its calls under their locks (when the deps have any). */

@@ -16,6 +16,7 @@ import {
 } from '../../telemetry/validate-batch.ts';
 import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { summariesOf } from './summaries.ts';
+import { markUsage, touchedStarts } from './usage-marks.ts';
 
 const noLabel = () => null;
 
@@ -43,7 +44,7 @@ export async function writeCalls(
   const scope = chForGroup(deps.client, groupId);
   const nowMs = deps.now();
 
-  const { created, changed } = await deps.gate.run(async () => {
+  const { created, changed, starts } = await deps.gate.run(async () => {
     // Read from PostgreSQL before the locks (advisoryCallLocks: no query of the pool inside).
     const labelOf = deps.networkLabeller ? await deps.networkLabeller(groupId) : noLabel;
     return underCallLocks(deps, groupId, latest.keys(), () => save(labelOf));
@@ -62,9 +63,11 @@ export async function writeCalls(
       changed.push(row);
     }
     await refreshAndSave(scope, summaries, changed, nowMs);
-    return { created: summaries.created, changed };
+    const starts = touchedStarts(summaries, changed, seeds);
+    return { created: summaries.created, changed, starts };
   }
 
+  await markUsage(deps, groupId, starts);
   announceCalls(deps, groupId, created, seeds);
   deps.watchers?.onCallSummaries(groupId, changed);
   return ingestResult(batch.valid.length, batch.valid.length - latest.size, batch.rejected);

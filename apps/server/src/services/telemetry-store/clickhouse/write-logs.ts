@@ -7,6 +7,7 @@ import { ingestResult } from '../../telemetry/validate-batch.ts';
 import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertLogs, storedLogIds, type LogLine } from './logs.ts';
 import { countErrorLines, summariesOf } from './summaries.ts';
+import { markUsage, touchedStarts } from './usage-marks.ts';
 
 /** The calls the batch's ERROR lines name, each with its earliest line's time (a new row's start). */
 function errorSeeds(lines: readonly LogLine[]): Map<string, number> {
@@ -34,7 +35,7 @@ export async function writeLogs(
   const scope = chForGroup(deps.client, groupId);
   const nowMs = deps.now();
 
-  const { inserted, created } = await deps.gate.run(() =>
+  const { inserted, created, starts } = await deps.gate.run(() =>
     underCallLocks(deps, groupId, seeds.keys(), async () => {
       const stored = await storedLogIds(
         scope,
@@ -42,7 +43,8 @@ export async function writeLogs(
       );
       const fresh = lines.filter((l) => !stored.has(l.storedId));
       await insertLogs(scope, fresh);
-      if (seeds.size === 0) return { inserted: fresh.length, created: new Set<string>() };
+      if (seeds.size === 0)
+        return { inserted: fresh.length, created: new Set<string>(), starts: [] as Date[] };
       const counts = await countErrorLines(scope, [...seeds.keys()]);
       const summaries = await summariesOf(scope, seeds, nowMs, counts);
       const changed: CallSummaryRow[] = [];
@@ -53,9 +55,11 @@ export async function writeLogs(
         changed.push(row);
       }
       await refreshAndSave(scope, summaries, changed, nowMs);
-      return { inserted: fresh.length, created: summaries.created };
+      const starts = touchedStarts(summaries, changed, seeds);
+      return { inserted: fresh.length, created: summaries.created, starts };
     }),
   );
+  await markUsage(deps, groupId, starts);
 
   announceCalls(deps, groupId, created, seeds);
   return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);

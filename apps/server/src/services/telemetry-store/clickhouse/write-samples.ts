@@ -26,6 +26,7 @@ import type { PackedSeconds } from '../../telemetry/packed-seconds.ts';
 import { underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertSeconds, loadSeconds, storedTimesAfter } from './seconds.ts';
 import { saveSummaries, summariesOf } from './summaries.ts';
+import { markUsage, touchedStarts } from './usage-marks.ts';
 
 /** What a batch stores: its new seconds per call, and the summaries they change. */
 interface Planned {
@@ -110,7 +111,7 @@ async function store(
   const seeds = new Map<string, number>();
   packed.contactIds.forEach((contactId, call) => seeds.set(contactId, packed.firstMs(call)));
   const nowMs = deps.now();
-  const { chunks, created } = await deps.gate.run(() =>
+  const { chunks, created, starts } = await deps.gate.run(() =>
     underCallLocks(deps, groupId, seeds.keys(), async () => {
       const summaries = await summariesOf(scope, seeds, nowMs);
       const planned = await plan(scope, packed, summaries.rows);
@@ -118,9 +119,11 @@ async function store(
       // not acknowledged, and the next batch of those calls finds the seconds (unsummarised).
       await insertSeconds(scope, planned.chunks);
       await saveSummaries(scope, summaries, planned.changed, nowMs);
-      return { chunks: planned.chunks, created: summaries.created };
+      const starts = touchedStarts(summaries, planned.changed, seeds);
+      return { chunks: planned.chunks, created: summaries.created, starts };
     }),
   );
+  await markUsage(deps, groupId, starts);
   announceCalls(deps, groupId, created, seeds);
   const fresh = chunks.reduce((n, c) => n + c.seconds.length, 0);
   if (fresh > 0) deps.watchers?.onSeconds(groupId, () => chunks.flatMap((c) => c.seconds));
