@@ -59,31 +59,3 @@ FROM call_summaries{local};
 CREATE TABLE IF NOT EXISTS call_usage {on_cluster} AS call_usage_local
 ENGINE = Distributed({cluster}, {database}, call_usage_local, cityHash64(group_id, contact_id));
 
--- The calls stored before this migration (the view sees only new inserts; a SELECT from the
--- view would read its target), with the view's own columns. Run again after a stop halfway, it
--- inserts the same versions again, which FINAL collapses.
-INSERT INTO call_usage
-SELECT
-    group_id,
-    contact_id,
-    start_time,
-    version,
-    is_deleted,
-    agent,
-    toUInt8(end_time IS NOT NULL) AS ended,
-    duration_seconds,
-    sample_count,
-    toUInt32(ceil(greatest(toFloat64(ifNull(duration_seconds, 0)), 0) / 60)) AS duration_min,
-    toUInt32(ceil(greatest(
-        toFloat64(ifNull(duration_seconds, 0)) - arraySum(arrayMap(
-            h -> ifNull(h.2, 0) - ifNull(h.1, 0),
-            arrayFilter(
-                h -> h.1 IS NOT NULL AND h.2 IS NOT NULL,
-                JSONExtract(ifNull(hold_intervals, '[]'),
-                    'Array(Tuple(start Nullable(Float64), end Nullable(Float64)))')
-            )
-        )) / 1000,
-        0
-    ) / 60)) AS interaction_min,
-    toUInt32(ceil(sample_count / 60)) AS stats_min
-FROM call_summaries;
