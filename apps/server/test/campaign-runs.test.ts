@@ -167,7 +167,7 @@ describe('a campaign run against the answering endpoint', () => {
     expect(graph.points.reduce((n, p) => n + p.expectedStarts, 0)).toBe(12);
     expect(graph.points.reduce((n, p) => n + p.failed, 0)).toBe(8);
     expect(Math.max(...graph.points.map((p) => p.actual))).toBeGreaterThan(0);
-  }, 30_000);
+  }, 60_000);
 
   it('sends the answer treatment 1w2#w{2}3 as DTMF: exactly those keys, each pause as asked', async () => {
     const { admin } = await tenant([NUMBERS.dtmf]);
@@ -188,7 +188,7 @@ describe('a campaign run against the answering endpoint', () => {
     const ts = (record?.digits ?? []).map((d) => d.rtpTimestamp);
     const pauses = ts.slice(1).map((t, i) => ((t - (ts[i] ?? 0)) >>> 0) / 8 - 100);
     expect(pauses).toEqual([500, 60, 2000]);
-  }, 20_000);
+  }, 60_000);
 
   it('stops a run: no more calls, live ones end, canceledAt set, status Cancelled', async () => {
     const { admin } = await tenant([NUMBERS.answer]);
@@ -223,7 +223,7 @@ describe('a campaign run against the answering endpoint', () => {
       headers: admin,
     });
     expect(again.statusCode).toBe(409);
-  }, 20_000);
+  }, 60_000);
 
   it('refuses what the rules refuse, naming the field, and keeps roles and groups apart', async () => {
     const { admin, viewer } = await tenant([NUMBERS.answer], 6);
@@ -297,7 +297,7 @@ describe('a campaign run against the answering endpoint', () => {
     });
     expect(stop.statusCode).toBe(202);
     await untilDone(admin, a.id, first.id);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a run cut by a restart', () => {
@@ -360,7 +360,7 @@ describe('a run cut by a restart', () => {
     );
     expect(calls.map((c) => c.status)).toEqual(['Busy', 'Failed', 'Busy', 'Busy', 'Busy', 'Busy']);
     expect(calls[1]?.reason).toBe('The server stopped during the call');
-  }, 20_000);
+  }, 60_000);
 
   it('ends a run cut for longer than the resume window, saying why', async () => {
     const { admin, group } = await tenant([NUMBERS.busy]);
