@@ -430,5 +430,45 @@ describe(
       const { id } = groupAt(0);
       await sameCallStats(id, { size: 1000 });
     });
+
+    it('pages and filters by the current version only, while older versions are unmerged', async () => {
+      // Last: it adds a group of its own, which the tests of the shared draw do not expect.
+      // ClickHouse picks a page's keys first, then reads its rows (decision CH44): a call whose
+      // first version had the worst jitter and whose later seconds brought it down must sort
+      // and filter by its current value, not by the stale row still in another part.
+      const { id } = await createGroup(s.database.db);
+      const second = (contactId: string, t: number, jitterMs: number) => ({
+        contactId,
+        timestamp: NOW_MS - 3600_000 + t * 1000,
+        inbound: { mos: 4.2, packetsCount: 50, packetsLost: 0 },
+        rttMs: 40,
+        jitterMs,
+      });
+      const seconds = (contactId: string, from: number, to: number, jitterMs: number) =>
+        Array.from({ length: to - from }, (_, k) => second(contactId, from + k, jitterMs));
+      await clickhouse.client.command('SYSTEM STOP MERGES call_summaries');
+      try {
+        for (const store of [pg, ch]) {
+          await store.ingestSamples(id, [
+            ...seconds('was-worst', 0, 10, 80),
+            ...seconds('steady', 0, 10, 20),
+          ]);
+          await store.ingestSamples(id, seconds('was-worst', 10, 100, 1));
+        }
+        const [versions] = await clickhouse.client.query<{ n: string }>(
+          `SELECT count() AS n FROM call_summaries WHERE group_id = {g:UUID} AND contact_id = 'was-worst'`,
+          { g: id },
+        );
+        expect(Number(versions?.n)).toBeGreaterThan(1);
+        const worst = await sameCallStats(id, { sortColumn: 'jitter', size: 1 });
+        expect(worst.rows.map((r) => r.callContactId)).toEqual(['steady']);
+        const high = await sameCallStats(id, { jitterFrom: '50', size: 10 });
+        expect(high.total).toBe(0);
+        const nextPage = await sameCallStats(id, { sortColumn: 'jitter', size: 1, from: 1 });
+        expect(nextPage.rows.map((r) => r.callContactId)).toEqual(['was-worst']);
+      } finally {
+        await clickhouse.client.command('SYSTEM START MERGES call_summaries');
+      }
+    });
   },
 );
