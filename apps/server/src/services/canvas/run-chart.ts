@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { ChartData, ChartFilter, ChartSpec, TeamCondition } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { forGroup } from '../../db/group-scope.ts';
 import { queryRows } from '../../db/pg-arrays.ts';
+import { aiSummaries } from '../../db/schema/index.ts';
 import { STORE_DATASETS, type TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 import { compileChart, type ChartContext, type CompiledChart } from './compile-chart.ts';
 import { DATASETS } from './datasets.ts';
@@ -15,6 +17,61 @@ export interface CanvasChartContext {
   filters?: readonly ChartFilter[];
   /** The team's current conditions (none: every row of the group). */
   rules: readonly TeamCondition[];
+  /**
+   * The group's AI summaries, read from PostgreSQL for a store that cannot join them (ClickHouse,
+   * decision CH50): given only when a journeys chart names an AI-summary column. `texts` (each
+   * summary's first 300 characters, by `traceIds` position) only when it names `summary`.
+   */
+  aiSummaries?: AiSummaryValues;
+}
+
+/** Trace ids that have an AI summary and, when the chart shows them, their texts. */
+export interface AiSummaryValues {
+  traceIds: string[];
+  texts?: string[];
+}
+
+/** The journeys dataset's columns that read PostgreSQL's ai_summaries. */
+export const AI_SUMMARY_COLUMNS = ['summarized', 'summary'] as const;
+
+/** The columns a chart names: dimensions, metrics, its filters, the dashboard's, a histogram's. */
+function columnsNamed(spec: ChartSpec, filters: readonly ChartFilter[] = []): Set<string> {
+  return new Set([
+    ...spec.groupby,
+    ...spec.metrics.flatMap((m) => (m.column ? [m.column] : [])),
+    ...spec.filters.map((f) => f.column),
+    ...filters.map((f) => f.column),
+    ...(spec.histogram ? [spec.histogram.column] : []),
+  ]);
+}
+
+/**
+ * The group's AI summaries a ClickHouse journeys chart needs (decision CH50): none unless it names
+ * an AI-summary column; the ids of the summarised traces, and their texts cut as the dataset cuts
+ * them (300 characters) only when it names `summary`. Scoped to the group.
+ */
+export async function aiSummariesFor(
+  db: DbOrTx,
+  groupId: string,
+  spec: ChartSpec,
+  filters?: readonly ChartFilter[],
+): Promise<AiSummaryValues | undefined> {
+  if (spec.datasetId !== 'journeys') return undefined;
+  const named = columnsNamed(spec, filters);
+  if (!AI_SUMMARY_COLUMNS.some((c) => named.has(c))) return undefined;
+  const scope = forGroup(db, groupId);
+  const withTexts = named.has('summary');
+  const rows = await scope.db
+    .select({
+      traceId: aiSummaries.traceId,
+      text: withTexts ? sql<string>`left(${aiSummaries.response}, 300)` : sql<null>`null`,
+    })
+    .from(aiSummaries)
+    .where(scope.owns(aiSummaries));
+  return {
+    traceIds: rows.map((r) => r.traceId),
+    ...(withTexts ? { texts: rows.map((r) => r.text ?? '') } : {}),
+  };
 }
 
 /** The chart's answer from its query's rows: cells as numbers, text or null, cut at rowLimit. */
@@ -51,16 +108,27 @@ export async function runChart(spec: ChartSpec, ctx: ChartContext): Promise<Char
 
 /**
  * Runs a chart of a group wherever its dataset lives: the telemetry store's datasets (calls,
- * seconds, logs) through the store the process opened, the others in PostgreSQL (decision CH30).
+ * seconds, logs, journeys and their steps) through the store the process opened, the others in
+ * PostgreSQL (decision CH30). A ClickHouse journeys chart gets the AI summaries it names (CH50).
  */
-export function runCanvasChart(
+export async function runCanvasChart(
   telemetry: TelemetryStore,
   db: DbOrTx,
   groupId: string,
   spec: ChartSpec,
   ctx: CanvasChartContext,
 ): Promise<ChartData> {
-  if (STORE_DATASETS.includes(spec.datasetId)) return telemetry.canvasChart(groupId, spec, ctx);
+  if (STORE_DATASETS.includes(spec.datasetId)) {
+    const summaries =
+      telemetry.kind === 'clickhouse'
+        ? await aiSummariesFor(db, groupId, spec, ctx.filters)
+        : undefined;
+    return telemetry.canvasChart(
+      groupId,
+      spec,
+      summaries ? { ...ctx, aiSummaries: summaries } : ctx,
+    );
+  }
   return runChart(spec, {
     scope: forGroup(db, groupId),
     from: ctx.from,

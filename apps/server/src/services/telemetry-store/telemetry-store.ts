@@ -28,8 +28,14 @@ import type { CoverageCalls, UsageCallDay, UsageDayRange } from '../usage/call-u
 import type { StoredSpans } from '../journeys/ingest-traces.ts';
 import type { TraceListResult } from '../journeys/list-traces.ts';
 
-/** The canvas datasets over the store's telemetry; the others read PostgreSQL (decision CH30). */
-export const STORE_DATASETS: readonly DatasetId[] = ['calls', 'call_seconds', 'softphone_logs'];
+/** The canvas datasets over the store's telemetry; the others read PostgreSQL (CH30, CH50). */
+export const STORE_DATASETS: readonly DatasetId[] = [
+  'calls',
+  'call_seconds',
+  'softphone_logs',
+  'journeys',
+  'journey_spans',
+];
 
 /**
  * Where the heavy telemetry lives (issue 23): call seconds and summaries and softphone logs, in

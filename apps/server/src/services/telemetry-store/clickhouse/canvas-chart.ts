@@ -17,7 +17,13 @@ import {
 } from '../../canvas/compile-chart.ts';
 import { DATASETS, type Dataset, type DatasetColumn } from '../../canvas/datasets.ts';
 import { chartDataOf, type CanvasChartContext } from '../../canvas/run-chart.ts';
-import { ChParams, CLICKHOUSE_DATASETS, type ChDataset } from './canvas-datasets.ts';
+import {
+  AI_TEXTS,
+  AI_TRACE_IDS,
+  ChParams,
+  CLICKHOUSE_DATASETS,
+  type ChDataset,
+} from './canvas-datasets.ts';
 
 /*
  * The chart compiler's ClickHouse dialect (decision CH31): the same ChartSpec, checked by the same
@@ -40,7 +46,8 @@ const GRAIN_MS: Record<TimeGrain, number> = {
 const bucketMs = (grain: TimeGrain, time: string) =>
   `toFloat64(${ORIGIN_MS} + intDiv(toUnixTimestamp64Milli(${time}) - ${ORIGIN_MS}, ${GRAIN_MS[grain]}) * ${GRAIN_MS[grain]})`;
 
-const msOf = (time: string) => `toFloat64(toUnixTimestamp64Milli(${time}))`;
+/** date_part('epoch', t) * 1000 as PostgreSQL computes it: microseconds / 1e6, then * 1000. */
+const msOf = (time: string) => `(toFloat64(toUnixTimestamp64Micro(${time})) / 1000000 * 1000)`;
 
 const TIME_TYPE = "DateTime64(3, 'UTC')";
 
@@ -62,6 +69,10 @@ class Source {
   ) {
     this.from = this.p.add(TIME_TYPE, chTime(ctx.from.getTime()));
     this.to = this.p.add(TIME_TYPE, chTime(ctx.to.getTime()));
+    if (ctx.aiSummaries) {
+      this.p.values.ai_trace_ids = ctx.aiSummaries.traceIds;
+      this.p.values.ai_texts = ctx.aiSummaries.texts ?? [];
+    }
   }
 
   column(name: string, field: string): { column: DatasetColumn; expr: string } {
@@ -334,16 +345,22 @@ export function compileClickHouseChart(spec: ChartSpec, ctx: CanvasChartContext)
   if (!ch) throw new Error(`the ${spec.datasetId} dataset is not in ClickHouse`);
   if (ctx.to <= ctx.from) invalid('timeRange', 'The time range must end after it starts');
   const src = new Source(DATASETS[spec.datasetId], ch, ctx);
-  switch (spec.vizType) {
-    case 'histogram':
-      return histogram(src, spec);
-    case 'box_plot':
-      return boxPlot(src, spec);
-    case 'filter_box':
-      return filterBox(src, spec);
-    default:
-      return aggregate(src, spec);
-  }
+  const compiled =
+    spec.vizType === 'histogram'
+      ? histogram(src, spec)
+      : spec.vizType === 'box_plot'
+        ? boxPlot(src, spec)
+        : spec.vizType === 'filter_box'
+          ? filterBox(src, spec)
+          : aggregate(src, spec);
+  // AI summaries live in PostgreSQL: the caller (runCanvasChart) reads those the chart names.
+  const needsTexts = compiled.sql.includes(AI_TEXTS);
+  if (
+    (compiled.sql.includes(AI_TRACE_IDS) && !ctx.aiSummaries) ||
+    (needsTexts && !ctx.aiSummaries?.texts)
+  )
+    throw new Error(`chart ${spec.id} names AI-summary columns but was given no summaries`);
+  return compiled;
 }
 
 /** Runs a chart on ClickHouse for the scope's group: the same columns and rows as PostgreSQL's. */

@@ -154,11 +154,77 @@ const logs: ChDataset = {
   rowFilter: throughCall('contact_id'),
 };
 
+/**
+ * The AI summaries' parameters (decision CH50): the summarised traces' ids and, by position, their
+ * texts' first 300 characters, read from PostgreSQL by runCanvasChart and bound by the compiler.
+ */
+export const AI_TRACE_IDS = '{ai_trace_ids:Array(String)}';
+export const AI_TEXTS = '{ai_texts:Array(String)}';
+
+const journeys: ChDataset = {
+  source: () => 'journey_traces FINAL',
+  time: 'start_time',
+  columns: {
+    trace_id: 'trace_id',
+    start_time: 'start_time',
+    platform: 'platform',
+    journey_id: 'journey_id',
+    agent: 'agent_username',
+    service_name: 'service_name',
+    root_span_name: 'root_span_name',
+    network_type: 'network_type',
+    duration_seconds: '(duration_ms / 1000.0)',
+    span_count: 'span_count',
+    error_count: 'error_count',
+    insight_count: 'insight_count',
+    mos_avg: 'mos_avg',
+    talk_time: 'talk_time',
+    outcome: "multiIf(error_count > 0, 'With errors', insight_count > 0, 'With insights', 'Clean')",
+    // IN and transform build a hash of the bound array once per query, not a scan per row.
+    summarized: `if(trace_id IN ${AI_TRACE_IDS}, 'Summarised', 'Not summarised')`,
+    summary: `transform(trace_id, ${AI_TRACE_IDS}, CAST(${AI_TEXTS} AS Array(Nullable(String))), NULL)`,
+  },
+  rowFilter: throughCall('softphone_contact_id'),
+};
+
+/**
+ * A span's time as PostgreSQL's to_timestamp(start_ns / 1e9) computes it (decision CH51): the
+ * numeric quotient rounded to 8 decimals (16 significant digits), as float8, then rounded to the
+ * microsecond after moving to the 2000 epoch; so a span on a bucket's or window's edge falls on
+ * the same side in both stores.
+ */
+const SPAN_TIME = (() => {
+  const tens = 'intDiv(start_ns + 5, 10)';
+  const seconds = `(toFloat64(intDiv(${tens}, 100000000)) + toFloat64(${tens} % 100000000) / 100000000)`;
+  return `fromUnixTimestamp64Micro(toInt64(round((${seconds} - 946684800) * 1000000)) + 946684800000000, 'UTC')`;
+})();
+
+const spans: ChDataset = {
+  // The spans of the traces that overlap the window (a span starts within its trace), found by
+  // the spans' key; not by the spans' own start, whose partition pruning under FINAL could hide a
+  // resend that moved a span to another month (CH51).
+  source: (from, to) =>
+    `(SELECT *, ${SPAN_TIME} AS span_time FROM journey_spans FINAL WHERE ${GROUP_PREDICATE} AND trace_id IN (SELECT trace_id FROM journey_traces FINAL WHERE ${GROUP_PREDICATE} AND start_time < ${to} + INTERVAL 1 SECOND AND end_time >= ${from} - INTERVAL 1 SECOND))`,
+  time: 'span_time',
+  columns: {
+    trace_id: 'trace_id',
+    name: 'name',
+    service_name: 'service_name',
+    start_time: 'span_time',
+    duration_ms: 'duration_ms',
+    status: "multiIf(status_code = 2, 'Error', status_code = 1, 'Ok', 'Unset')",
+    insight_count: 'insight_count',
+  },
+  rowFilter: throughCall('call_id'),
+};
+
 /** The datasets the ClickHouse store answers; the others read PostgreSQL's tables (CH30). */
 export const CLICKHOUSE_DATASETS: Partial<Record<DatasetId, ChDataset>> = {
   calls,
   call_seconds: callSeconds,
   softphone_logs: logs,
+  journeys,
+  journey_spans: spans,
 };
 
 /** Whether the scope's group has this call's summary and it passes the conditions (ClickHouse). */
