@@ -188,14 +188,15 @@ describe('RtpSession with a network link', () => {
     sender.start({ address: '127.0.0.1', port: receiver.port });
     await sleep(600);
     await sender.close();
-    await sleep(30);
+    // What the link delivers arrives within its delay (5-11 ms), later on a busy machine.
+    const delivered = () => link.counts.sent - link.counts.dropped;
+    for (let waited = 0; stream.received < delivered() && waited < 2000; waited += 20)
+      await sleep(20);
     await receiver.close();
     link.close();
     expect(link.counts.sent).toBeGreaterThan(20);
-    const delivered = link.counts.sent - link.counts.dropped;
-    // At most the last few (in flight at close) are missing beyond the dropped ones.
-    expect(stream.received).toBeLessThanOrEqual(delivered);
-    expect(stream.received).toBeGreaterThanOrEqual(delivered - 3);
+    // Every packet the link did not drop arrives, and no other.
+    expect(stream.received).toBe(delivered());
     expect(stream.lost).toBeGreaterThan(0);
     expect(stream.lossPercent).toBeGreaterThan(5);
     expect(stream.meanDelayMs(link.clock)).toBeGreaterThanOrEqual(5);

@@ -25,6 +25,11 @@ import {
   usageCallDays,
   usageCallFigures,
 } from './clickhouse/usage.ts';
+import {
+  coverageContacts,
+  usageJourneyDays,
+  usageJourneyFigures,
+} from './clickhouse/usage-journeys.ts';
 import { writeCalls } from './clickhouse/write-calls.ts';
 import { writeLogs } from './clickhouse/write-logs.ts';
 import { writeSamples } from './clickhouse/write-samples.ts';
@@ -61,9 +66,25 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     reportedContacts: (groupId, contactIds) => reportedContacts(scope(groupId), contactIds),
     usageCallDays: (groupId, timeZone) => usageCallDays(scope(groupId), timeZone),
     coverageCalls: (groupId, from, to) => coverageCalls(scope(groupId), from, to),
+    usageJourneyFigures: (groupId, ranges) => usageJourneyFigures(scope(groupId), ranges),
+    usageJourneyDays: (groupId, timeZone) => usageJourneyDays(scope(groupId), timeZone),
+    coverageContacts: (groupId, from, to) => coverageContacts(scope(groupId), from, to),
     ingestSamples: (groupId, items) => writeSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => writeCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => writeLogs(deps, groupId, items),
+    writer(options) {
+      const { watchers, ...rest } = deps;
+      const own: ClickHouseIngestDeps = {
+        ...rest,
+        gate: options.gate ?? deps.gate,
+        ...(options.quiet ? { push: { publish() {} } } : watchers ? { watchers } : {}),
+      };
+      return {
+        ingestSamples: (groupId, items) => writeSamples(own, groupId, items),
+        ingestCalls: (groupId, items) => writeCalls(own, groupId, items),
+        ingestLogs: (groupId, items) => writeLogs(own, groupId, items),
+      };
+    },
     storeSpans: (groupId, spans) => writeSpans(deps, scope(groupId), spans),
     listTraces: (groupId, query) => listTraces(scope(groupId), query),
     traceJson: (groupId, traceId) => traceJson(scope(groupId), traceId),

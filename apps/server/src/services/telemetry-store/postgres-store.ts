@@ -23,6 +23,11 @@ import {
   usageCallDaysPg,
   usageCallFiguresPg,
 } from '../usage/call-usage.ts';
+import {
+  coverageContactsPg,
+  usageJourneyDaysPg,
+  usageJourneyFiguresPg,
+} from '../usage/journey-usage.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
 /** The telemetry store on PostgreSQL (the default): today's services, each given its group scope. */
@@ -54,9 +59,25 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     reportedContacts: (groupId, contactIds) => reportedContactsPg(scope(groupId), contactIds),
     usageCallDays: (groupId, timeZone) => usageCallDaysPg(scope(groupId), timeZone),
     coverageCalls: (groupId, from, to) => coverageCallsPg(scope(groupId), from, to),
+    usageJourneyFigures: (groupId, ranges) => usageJourneyFiguresPg(scope(groupId), ranges),
+    usageJourneyDays: (groupId, timeZone) => usageJourneyDaysPg(scope(groupId), timeZone),
+    coverageContacts: (groupId, from, to) => coverageContactsPg(scope(groupId), from, to),
     ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
     ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
     ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),
+    writer(options) {
+      const { watchers, ...rest } = deps;
+      const own: IngestDeps = {
+        ...rest,
+        gate: options.gate ?? deps.gate,
+        ...(options.quiet ? { push: { publish() {} } } : watchers ? { watchers } : {}),
+      };
+      return {
+        ingestSamples: (groupId, items) => ingestSamples(own, groupId, items),
+        ingestCalls: (groupId, items) => ingestCalls(own, groupId, items),
+        ingestLogs: (groupId, items) => ingestLogs(own, groupId, items),
+      };
+    },
     storeSpans: (groupId, spans) => storeSpans(deps.db, groupId, spans),
     listTraces: (groupId, query) => listTraces(scope(groupId), query),
     traceJson: (groupId, traceId) => getTraceJson(scope(groupId), traceId),

@@ -24,7 +24,9 @@ import type { CanvasChartContext } from '../canvas/run-chart.ts';
 import type { CallHold } from '../call-detail/call-holds.ts';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
+import type { ConcurrencyGate } from '../telemetry/concurrency-gate.ts';
 import type { CoverageCalls, UsageCallDay, UsageDayRange } from '../usage/call-usage.ts';
+import type { CoverageContact, UsageJourneyDay } from '../usage/journey-usage.ts';
 import type { StoredSpans } from '../journeys/ingest-traces.ts';
 import type { TraceListResult } from '../journeys/list-traces.ts';
 
@@ -36,6 +38,14 @@ export const STORE_DATASETS: readonly DatasetId[] = [
   'journeys',
   'journey_spans',
 ];
+
+export interface WriterOptions {
+  gate?: ConcurrencyGate;
+  quiet?: boolean;
+}
+
+/** The store's ingest writes (POST /api/ingest/v1/samples, calls, logs). */
+export type TelemetryWriter = Pick<TelemetryStore, 'ingestSamples' | 'ingestCalls' | 'ingestLogs'>;
 
 /**
  * Where the heavy telemetry lives (issue 23): call seconds and summaries and softphone logs, in
@@ -94,6 +104,15 @@ export interface TelemetryStore {
   usageCallDays(groupId: string, timeZone: string): Promise<string[]>;
   /** Extension coverage's calls (decision B10) in [from, to). */
   coverageCalls(groupId: string, from: Date, to: Date): Promise<CoverageCalls>;
+  /** Usage's journey figures (decision B1) of the group's days in `ranges` holding journeys. */
+  usageJourneyFigures(
+    groupId: string,
+    ranges: readonly UsageDayRange[],
+  ): Promise<UsageJourneyDay[]>;
+  /** The local days (in `timeZone`) holding the group's journeys, in order (rebuildUsage). */
+  usageJourneyDays(groupId: string, timeZone: string): Promise<string[]>;
+  /** Extension coverage's contact records: the journeys' agents in [from, to) (decision B10). */
+  coverageContacts(groupId: string, from: Date, to: Date): Promise<CoverageContact[]>;
 
   /** POST /api/ingest/v1/samples: answered once the batch is stored. */
   ingestSamples(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
@@ -101,6 +120,13 @@ export interface TelemetryStore {
   ingestCalls(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
   /** POST /api/ingest/v1/logs. */
   ingestLogs(groupId: string, items: readonly unknown[]): Promise<IngestResult>;
+
+  /**
+   * The store's writes under another gate (`gate`: the demo's own, so its writes never take the
+   * places of collectors' batches) and, `quiet`, without announcing the calls or firing watchers
+   * (backfills such as the demo history; decision CH58).
+   */
+  writer(options: WriterOptions): TelemetryWriter;
 
   /** POST /v1/traces: one export's valid spans (resent ones replace), their insights and traces. */
   storeSpans(groupId: string, spans: readonly NormalizedSpan[]): Promise<StoredSpans>;
