@@ -31,6 +31,7 @@ const RAW_SQL_FILES = [
   'apps/server/src/services/usage/usage-read.ts',
   'apps/server/src/services/usage/coverage.ts',
   'apps/server/src/services/usage/call-usage.ts',
+  'apps/server/src/services/usage/journey-usage.ts',
   // The demo's earlier months: one generate_series insert into scope.groupId.
   'apps/server/src/demo/usage-history.ts',
 ];

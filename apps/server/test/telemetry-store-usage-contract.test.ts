@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { COVERAGE_RANGES, type IngestResult } from '@callsight/shared';
+import {
+  COVERAGE_RANGES,
+  normalizeExportRequest,
+  recordToAttributes,
+  type AttributeValue,
+  type CoverageSummary,
+  type IngestResult,
+  type OtlpJsonExportRequest,
+} from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
 import { seededRandom } from './round-trip-support.ts';
@@ -19,11 +27,14 @@ import { fieldsOf, type WorkflowJobPayload } from '../src/services/workflows/run
 
 /**
  * Usage metering, extension coverage and workflow templates' call fields on both telemetry stores
- * (issue 23, decisions CH37-CH41): the same generated calls (corrections, resends, moved starts)
- * over 30 hours (so across a local midnight) for a Sydney and an Ohio group go to PostgreSQL and
- * to ClickHouse; the ClickHouse writers leave the same usage marks as PostgreSQL's triggers, and
- * the usage days, coverage and call fields computed from each store are equal.
+ * (issue 23, decisions CH37-CH41, CH55-CH57): the same generated calls (corrections, resends,
+ * moved starts) and journeys over 30 hours (so across a local midnight) for a Sydney and an Ohio
+ * group go to PostgreSQL and to ClickHouse; the ClickHouse writers leave the same usage marks as
+ * PostgreSQL's triggers, and the usage days, coverage and call fields computed from each store
+ * are equal.
  */
+
+type Span = OtlpJsonExportRequest['resourceSpans'][number]['scopeSpans'][number]['spans'][number];
 
 const SEED = Number(process.env.CONTRACT_SEED ?? 37);
 const NOW_MS = Math.floor(Date.now() / 60_000) * 60_000;
@@ -78,6 +89,26 @@ async function usageDays() {
   );
 }
 
+/**
+ * Runs `work` with PostgreSQL's journeys of the test groups set aside, so that what it computes
+ * from ClickHouse cannot come from PostgreSQL's copy of them; the rows come back after, and the
+ * marks their moves leave are dropped.
+ */
+async function withoutPostgresJourneys<T>(work: () => Promise<T>): Promise<T> {
+  const db = s.database.db;
+  await db.execute(sql`create table usage_contract_journeys as
+    select * from journey_traces where group_id = any(${groupIds()}::uuid[])`);
+  await db.execute(sql`delete from journey_traces where group_id = any(${groupIds()}::uuid[])`);
+  await takeMarks();
+  try {
+    return await work();
+  } finally {
+    await db.execute(sql`insert into journey_traces select * from usage_contract_journeys`);
+    await db.execute(sql`drop table usage_contract_journeys`);
+    await takeMarks();
+  }
+}
+
 async function clearUsageDays() {
   await s.database.db.execute(
     sql`delete from usage_days where group_id = any(${groupIds()}::uuid[])`,
@@ -85,12 +116,18 @@ async function clearUsageDays() {
 }
 
 /**
- * Contact records (journey traces, PostgreSQL) over the same hours: some link a call the
- * collector reported, some a contact it never saw, some none; their cloud minutes count in
- * DurationRoundedMin only when the collector did not report the contact.
+ * Contact records (journeys) over the same hours, as OTLP exports both stores take through
+ * storeSpans: some link a call the collector reported, some a contact it never saw, some none;
+ * their cloud minutes count in DurationRoundedMin only when the collector did not report the
+ * contact. A fifth get a later export with a span starting earlier (a moved start, sometimes
+ * into another hour or day) and one ending later (a longer journey), so each store's journeys are
+ * counted once at their last version.
  */
-async function insertJourneys(groupId: string, data: GroupData, seed: number) {
+function journeyExports(data: GroupData, seed: number): OtlpJsonExportRequest[] {
   const random = seededRandom(seed);
+  const first: Span[] = [];
+  const later: Span[] = [];
+  const ns = (ms: number) => String(BigInt(ms) * 1_000_000n);
   for (let i = 0; i < 40; i++) {
     const r = random();
     const contact =
@@ -101,13 +138,53 @@ async function insertJourneys(groupId: string, data: GroupData, seed: number) {
           : null;
     const startMs = NOW_MS - 10 * 60_000 - Math.floor(random() * SPAN_MS);
     const durationMs = Math.floor(random() * 400_000);
-    await s.database.db.execute(sql`
-      insert into journey_traces (group_id, trace_id, start_time, end_time, duration_ms, span_count,
-        service_name, root_span_name, agent_username, softphone_contact_id)
-      values (${groupId}, ${`trace-${i}`}, ${new Date(startMs)}, ${new Date(startMs + durationMs)},
-        ${durationMs}, 1, 'connect', 'contact', ${random() < 0.8 ? `agent0${i % 9}` : null}, ${contact})
-    `);
+    const agent = random() < 0.8 ? `agent0${i % 9}` : null;
+    const traceId = `${i.toString(16).padStart(4, '0')}${'0'.repeat(27)}1`;
+    const attributes: Record<string, AttributeValue> = {};
+    if (agent) attributes['cx.agent.username'] = agent;
+    if (contact) attributes['cx.softphone.contact.id'] = contact;
+    first.push({
+      traceId,
+      spanId: `${i.toString(16).padStart(4, '0')}000000000001`,
+      name: 'contact',
+      kind: 2,
+      startTimeUnixNano: ns(startMs),
+      endTimeUnixNano: ns(startMs + durationMs),
+      attributes: recordToAttributes(attributes),
+    });
+    if (i % 5 === 2) {
+      const earlier = startMs - Math.floor(random() * 3 * 3600_000);
+      later.push({
+        traceId,
+        spanId: `${i.toString(16).padStart(4, '0')}000000000002`,
+        parentSpanId: `${i.toString(16).padStart(4, '0')}000000000001`,
+        name: 'cx.queue',
+        kind: 1,
+        startTimeUnixNano: ns(earlier),
+        endTimeUnixNano: ns(startMs + durationMs + Math.floor(random() * 200_000)),
+        attributes: [],
+      });
+    }
   }
+  const exportOf = (spans: Span[]): OtlpJsonExportRequest => ({
+    resourceSpans: [
+      {
+        resource: { attributes: recordToAttributes({ 'service.name': 'connect' }) },
+        scopeSpans: [{ scope: { name: 'cx.sdk', version: '1.0' }, spans }],
+      },
+    ],
+  });
+  return [exportOf(first.slice(0, 20)), exportOf(first.slice(20)), exportOf(later)];
+}
+
+async function storeJourneys(
+  store: TelemetryStore,
+  groupId: string,
+  data: GroupData,
+  seed: number,
+) {
+  for (const request of journeyExports(data, seed))
+    await store.storeSpans(groupId, normalizeExportRequest(request).spans);
 }
 
 beforeAll(async () => {
@@ -130,15 +207,18 @@ beforeAll(async () => {
     await s.database.db.execute(sql`update groups set region = ${region} where id = ${group.id}`);
     const data = generateGroupData(SEED * 101 + g, NOW_MS, { spanMs: SPAN_MS });
     groups.push({ id: group.id, region, data });
-    await insertJourneys(group.id, data, SEED * 7 + g);
   }
   await takeMarks();
   // All of PostgreSQL's writes, then all of ClickHouse's, so that each store's marks are its own.
-  for (const { id, data } of groups)
+  for (const [g, { id, data }] of groups.entries()) {
     for (const step of data.steps) ingested.pg.push(await send(pg, id, step));
+    await storeJourneys(pg, id, data, SEED * 7 + g);
+  }
   pgMarks = await takeMarks();
-  for (const { id, data } of groups)
+  for (const [g, { id, data }] of groups.entries()) {
     for (const step of data.steps) ingested.ch.push(await send(ch, id, step));
+    await storeJourneys(ch, id, data, SEED * 7 + g);
+  }
   chMarks = await takeMarks();
 }, 600_000);
 
@@ -159,10 +239,12 @@ describe('usage, coverage and call fields on both telemetry stores', { timeout: 
   });
 
   it('the usage days computed from each store are equal, every call counted once', async () => {
-    await clearUsageDays();
-    await putMarks(chMarks);
-    await drainUsage(s.database.db, ch);
-    const fromClickHouse = await usageDays();
+    const fromClickHouse = await withoutPostgresJourneys(async () => {
+      await clearUsageDays();
+      await putMarks(chMarks);
+      await drainUsage(s.database.db, ch);
+      return usageDays();
+    });
     await clearUsageDays();
     await putMarks(pgMarks);
     await drainUsage(s.database.db, pg);
@@ -194,31 +276,41 @@ describe('usage, coverage and call fields on both telemetry stores', { timeout: 
     for (const { id, region } of groups) {
       const tz = timeZoneOfRegion(region);
       expect(await ch.usageCallDays(id, tz)).toEqual(await pg.usageCallDays(id, tz));
+      const journeyDays = await pg.usageJourneyDays(id, tz);
+      expect(journeyDays.length).toBeGreaterThanOrEqual(2);
+      expect(await ch.usageJourneyDays(id, tz)).toEqual(journeyDays);
     }
-    await clearUsageDays();
-    await rebuildUsage(s.database.db, 500, ch);
-    const fromClickHouse = await usageDays();
+    const fromClickHouse = await withoutPostgresJourneys(async () => {
+      await clearUsageDays();
+      await rebuildUsage(s.database.db, 500, ch);
+      return usageDays();
+    });
     await clearUsageDays();
     await rebuildUsage(s.database.db, 500, pg);
     expect(fromClickHouse).toEqual(await usageDays());
   });
 
   it('extension coverage is the same from each store, for every range and set', async () => {
-    let low = 0;
-    for (const { id } of groups) {
-      const scope = forGroup(s.database.db, id);
-      for (const { range } of COVERAGE_RANGES) {
-        const summary = await coverageSummary(scope, pg, range, NOW);
-        expect(await coverageSummary(scope, ch, range, NOW)).toEqual(summary);
-        low += summary.sets.find((x) => x.set === 'LowCoverage')?.count ?? 0;
-        for (const set of ['All', 'NoExtension', 'LowCoverage'] as const) {
-          expect(await coverageCsv(scope, ch, set, range, NOW)).toEqual(
-            await coverageCsv(scope, pg, set, range, NOW),
-          );
+    const coverage = async (store: TelemetryStore) => {
+      const answers: unknown[] = [];
+      for (const { id } of groups) {
+        const scope = forGroup(s.database.db, id);
+        for (const { range } of COVERAGE_RANGES) {
+          answers.push(await coverageSummary(scope, store, range, NOW));
+          for (const set of ['All', 'NoExtension', 'LowCoverage'] as const)
+            answers.push(await coverageCsv(scope, store, set, range, NOW));
         }
       }
-    }
-    expect(low).toBeGreaterThan(0);
+      return answers;
+    };
+    const fromPostgres = await coverage(pg);
+    expect(await withoutPostgresJourneys(() => coverage(ch))).toEqual(fromPostgres);
+    const summaries = fromPostgres.filter((a): a is CoverageSummary => 'sets' in (a as object));
+    const count = (set: string) =>
+      summaries.reduce((n, x) => n + (x.sets.find((y) => y.set === set)?.count ?? 0), 0);
+    expect(count('LowCoverage')).toBeGreaterThan(0);
+    // Agents with contact records and no reported call: the journeys' side is compared too.
+    expect(count('NoExtension')).toBeGreaterThan(0);
   });
 
   it("a workflow action's call fields are the same from each store", async () => {

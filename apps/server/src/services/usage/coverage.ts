@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   COVERAGE_CSV_HEADERS,
   COVERAGE_TEXTS,
@@ -9,17 +8,17 @@ import {
   type CoverageSummary,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
-import { queryRows } from '../../db/pg-arrays.ts';
 import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 import { byCodeUnits, type CoverageCalls, type LowCoverageCall } from './call-usage.ts';
+import type { CoverageContact } from './journey-usage.ts';
 
 /**
  * Extension coverage (spec 002 §2.15, §7.2; decision B10): the agents who handled contacts, from
  * the contact centre's own contact records (journey traces: the contact flow with its agent),
  * against the agents whose softphone extension sent telemetry (calls it reported).
  * LowCoverage lists the calls measured for less than LOW_COVERAGE_SHARE of their duration. The
- * calls come from the telemetry store (PostgreSQL or ClickHouse), the contact records from
- * PostgreSQL.
+ * calls and the contact records both come from the telemetry store (PostgreSQL or ClickHouse;
+ * decisions CH40, CH57).
  */
 
 interface AgentRow {
@@ -30,38 +29,24 @@ interface AgentRow {
 }
 
 /** Where coverage reads the reported calls: the process's telemetry store (decision CH40). */
-export type CoverageCallSource = Pick<TelemetryStore, 'coverageCalls'>;
+export type CoverageCallSource = Pick<TelemetryStore, 'coverageCalls' | 'coverageContacts'>;
 
 function windowOf(range: CoverageRange, now: Date): { from: Date; to: Date } {
   return { from: resolveRelativeTime(range, now), to: now };
 }
 
-/** The agents of the contact records (PostgreSQL's journey traces) in the window. */
-async function contactRows(scope: GroupScope, from: Date, to: Date) {
-  return queryRows<{ agent: string; contacts: number | string; last_contact: string | Date }>(
-    scope.db,
-    sql`
-      select agent_username as agent, count(*) as contacts, max(start_time) as last_contact
-      from journey_traces
-      where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-        and agent_username is not null
-      group by agent_username
-    `,
-  );
-}
-
 /** Every agent with contacts or reported calls, in code-unit order (as before: a full join). */
 function agentRows(
-  contacts: Awaited<ReturnType<typeof contactRows>>,
+  contacts: readonly CoverageContact[],
   measured: CoverageCalls['measured'],
 ): AgentRow[] {
   const rows = new Map<string, AgentRow>();
   for (const c of contacts) {
     rows.set(c.agent, {
       agent: c.agent,
-      contacts: Number(c.contacts),
+      contacts: c.contacts,
       measuredCalls: 0,
-      lastContact: new Date(c.last_contact),
+      lastContact: c.lastContact,
     });
   }
   for (const m of measured) {
@@ -80,7 +65,7 @@ async function coverageOf(
   to: Date,
 ): Promise<{ agents: AgentRow[]; low: LowCoverageCall[] }> {
   const [contacts, reported] = await Promise.all([
-    contactRows(scope, from, to),
+    calls.coverageContacts(scope.groupId, from, to),
     calls.coverageCalls(scope.groupId, from, to),
   ]);
   return { agents: agentRows(contacts, reported.measured), low: reported.low };

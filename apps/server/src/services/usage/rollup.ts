@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { queryRows, textArrayLiteral } from '../../db/pg-arrays.ts';
 import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 import { CALL_FIGURES_OF_D, type UsageCallDay } from './call-usage.ts';
+import { JOURNEY_FIGURES_OF_D, type UsageJourneyDay } from './journey-usage.ts';
 
 /**
  * The usage rollup (decisions B1-B4): statement triggers (migration 0018) mark the hours of a
@@ -25,14 +26,14 @@ export function timeZoneOfRegion(region: string): string {
 }
 
 /**
- * Where the rollup reads the softphone calls (decision CH39): the process's telemetry store. On
- * PostgreSQL (or none) the recompute joins call_summaries in its one statement, as before; on
- * ClickHouse the calls' figures and the journeys' reported contacts are asked of the store and
- * handed to the same statement.
+ * Where the rollup reads the softphone calls and the journeys (decisions CH39, CH56): the
+ * process's telemetry store. On PostgreSQL (or none) the recompute joins call_summaries and
+ * journey_traces in its one statement, as before; on ClickHouse the calls' and the journeys'
+ * figures are asked of the store and handed to the same statement.
  */
 export type UsageCallSource = Pick<
   TelemetryStore,
-  'kind' | 'usageCallFigures' | 'reportedContacts' | 'usageCallDays'
+  'kind' | 'usageCallFigures' | 'usageCallDays' | 'usageJourneyFigures' | 'usageJourneyDays'
 >;
 
 /** The days `d` (columns g, day, f, t, tz) of the recompute, bounds in each day's zone. */
@@ -60,22 +61,13 @@ export async function recomputeDays(
 ): Promise<void> {
   if (days.length === 0) return;
   if (calls?.kind === 'clickhouse') return recomputeFromStore(db, days, calls);
-  await db.execute(
-    recomputeStatement(
-      days,
-      CALL_FIGURES_OF_D,
-      sql`not exists (
-        select 1 from call_summaries c2
-        where c2.group_id = j.group_id and c2.contact_id = j.softphone_contact_id
-      )`,
-    ),
-  );
+  await db.execute(recomputeStatement(days, CALL_FIGURES_OF_D, JOURNEY_FIGURES_OF_D));
 }
 
 /**
- * The ClickHouse-mode recompute: the days' bounds and their journeys' softphone contacts from
- * PostgreSQL, then per group the call figures and which of those contacts were reported, from
- * the store; then the same statement with the calls' part given as JSON.
+ * The ClickHouse-mode recompute: the days' bounds from PostgreSQL, then per group the calls' and
+ * the journeys' figures from the store (a journey's reported contact is the store's own check,
+ * B1's not-billed-twice rule); then the same statement with those parts given as JSON.
  */
 async function recomputeFromStore(
   db: DbOrTx,
@@ -86,29 +78,19 @@ async function recomputeFromStore(
     db,
     sql`with d as (${daysCte(days)}) select d.g, d.day::text as day, d.f, d.t from d`,
   );
-  const linked = await queryRows<{ g: string; contact_id: string }>(
-    db,
-    sql`
-      with d as (${daysCte(days)})
-      select distinct j.group_id as g, j.softphone_contact_id as contact_id
-      from d join journey_traces j on j.group_id = d.g and j.start_time >= d.f and j.start_time < d.t
-      where j.softphone_contact_id is not null
-    `,
-  );
   const groups = new Set(bounds.map((b) => b.g));
   const figures: (UsageCallDay & { g: string })[] = [];
-  const reported: { g: string; c: string }[] = [];
+  const journeys: (UsageJourneyDay & { g: string })[] = [];
   for (const g of groups) {
     const ranges = bounds
       .filter((b) => b.g === g)
       .map((b) => ({ day: b.day, from: new Date(b.f), to: new Date(b.t) }));
-    const contacts = linked.filter((l) => l.g === g).map((l) => l.contact_id);
-    const [dayFigures, found] = await Promise.all([
+    const [dayFigures, journeyFigures] = await Promise.all([
       calls.usageCallFigures(g, ranges),
-      calls.reportedContacts(g, contacts),
+      calls.usageJourneyFigures(g, ranges),
     ]);
     for (const f of dayFigures) figures.push({ ...f, g });
-    for (const c of found) reported.push({ g, c });
+    for (const f of journeyFigures) journeys.push({ ...f, g });
   }
   await db.execute(
     recomputeStatement(
@@ -123,34 +105,26 @@ async function recomputeFromStore(
                array(select jsonb_array_elements_text(e->'agents')) as agents
         from jsonb_array_elements(${JSON.stringify(figures)}::jsonb) e
       `,
-      sql`not exists (
-        select 1 from jsonb_array_elements(${JSON.stringify(reported)}::jsonb) r
-        where (r->>'g')::uuid = j.group_id and r->>'c' = j.softphone_contact_id
-      )`,
+      sql`
+        select (e->>'g')::uuid as g, (e->>'day')::date as day,
+               (e->>'cloudMin')::int as cloud_min,
+               (e->>'cloudOnlyMin')::int as cloud_only_min,
+               array(select jsonb_array_elements_text(e->'agents')) as agents
+        from jsonb_array_elements(${JSON.stringify(journeys)}::jsonb) e
+      `,
     ),
   );
 }
 
 /**
  * The recompute statement: `callFigures` is the calls' CTE (g, day and the figures, over `d`),
- * `reported` the condition that a journey's softphone contact was reported by the collector.
+ * `journeyFigures` the journeys' (g, day, cloud_min, cloud_only_min, agents).
  */
-function recomputeStatement(days: readonly GroupDay[], callFigures: SQL, reported: SQL): SQL {
+function recomputeStatement(days: readonly GroupDay[], callFigures: SQL, journeyFigures: SQL): SQL {
   return sql`
     with d as (${daysCte(days)}),
     c as (${callFigures}),
-    j as (
-      select d.g, d.day,
-             coalesce(sum(ceil(greatest(j.duration_ms, 0) / 60000.0)), 0)::int as cloud_min,
-             coalesce(sum(ceil(greatest(j.duration_ms, 0) / 60000.0)) filter (
-               where j.softphone_contact_id is null or ${reported}
-             ), 0)::int as cloud_only_min,
-             coalesce(array_agg(distinct j.agent_username) filter (where j.agent_username is not null), '{}')
-               as agents
-      from d
-      join journey_traces j on j.group_id = d.g and j.start_time >= d.f and j.start_time < d.t
-      group by d.g, d.day
-    ),
+    j as (${journeyFigures}),
     a as (
       select d.g, d.day,
              coalesce(sum(ceil(greatest(coalesce(a.duration_ms, 0), 0) / 60000.0)), 0)::int as test_min,
@@ -291,6 +265,7 @@ export async function rebuildUsage(db: Db, chunk = 500, calls?: UsageCallSource)
         select group_id, start_time as t from call_summaries
         where ${calls?.kind !== 'clickhouse'}
         union all select group_id, start_time from journey_traces
+        where ${calls?.kind !== 'clickhouse'}
         union all select group_id, coalesce(initiated_at, created_at) from campaign_calls
         union all select group_id, coalesce(started_at, slot_at) from synthetic_jobs
       ) x
@@ -314,7 +289,10 @@ export async function rebuildUsage(db: Db, chunk = 500, calls?: UsageCallSource)
   return days.length;
 }
 
-/** `days` with the days holding each group's calls in the store added (in order, once each). */
+/**
+ * `days` with the days holding each group's calls and journeys in the store added (in order, once
+ * each).
+ */
 async function withStoreCallDays(
   db: Db,
   days: { group_id: string; day: string; tz: string }[],
@@ -327,7 +305,11 @@ async function withStoreCallDays(
   const all = new Map(days.map((d) => [`${d.group_id}|${d.day}`, d]));
   for (const g of groups) {
     const tz = timeZoneOfRegion(g.region);
-    for (const day of await calls.usageCallDays(g.id, tz))
+    const [callDays, journeyDays] = await Promise.all([
+      calls.usageCallDays(g.id, tz),
+      calls.usageJourneyDays(g.id, tz),
+    ]);
+    for (const day of [...callDays, ...journeyDays])
       all.set(`${g.id}|${day}`, { group_id: g.id, day, tz });
   }
   return [...all.values()].sort((a, b) =>

@@ -10,6 +10,7 @@ import {
   type TraceFilterValues,
 } from '../../journeys/ingest-traces.ts';
 import { underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
+import { markUsage } from './usage-marks.ts';
 
 const FILTER_COLUMNS = TRACE_FILTER_FIELD_NAMES.map((f) => TRACE_FILTER_COLUMNS[f]);
 
@@ -201,6 +202,8 @@ export async function writeSpans(
   if (spans.length === 0) return { spanCount: 0, traceCount: 0, insightCount: 0 };
   const { rows, insightRows, traces } = prepareSpans(spans);
   const traceIds = traces.map((t) => t.traceId);
+  // The usage hours the written traces held, before and after (decision CH55).
+  const starts: Date[] = [];
   await underCallLocks(deps, scope.groupId, traceIds.map(traceLockKey), async () => {
     const nowMs = deps.now();
     const stored = await readStoredTraces(scope, traceIds);
@@ -216,6 +219,8 @@ export async function writeSpans(
       const before = stored.get(batch.traceId);
       const record = traceRecord(batch, before, stats.get(batch.traceId) ?? [], version, nowMs);
       records.push(record);
+      starts.push(new Date(`${record.start_time.slice(0, 23).replace(' ', 'T')}Z`));
+      if (before) starts.push(new Date(Number(BigInt(before.start_us) / 1000n)));
       if (before && chMicroTime(BigInt(before.start_us)) !== record.start_time)
         records.push({
           ...record,
@@ -225,5 +230,6 @@ export async function writeSpans(
     }
     await scope.insert('journey_traces', records);
   });
+  await markUsage(deps, scope.groupId, starts);
   return { spanCount: rows.length, traceCount: traces.length, insightCount: insightRows.length };
 }
