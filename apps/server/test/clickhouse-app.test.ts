@@ -7,9 +7,14 @@ import type {
   IngestSampleInput,
 } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
-import { createTenant } from './factories.ts';
+import { authHeaders, createTenant, createUser, signIn } from './factories.ts';
 import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { ensureDemoData } from '../src/db/bootstrap.ts';
 import type { ClickHouseClient } from '../src/db/clickhouse/client.ts';
+import { demoAgents } from '../src/demo/catalogue.ts';
+import { findDemoGroupId } from '../src/demo/demo-group.ts';
+import { startDemoTraffic } from '../src/demo/index.ts';
+import { LiveTraffic } from '../src/demo/live-traffic.ts';
 import { forGroup } from '../src/db/group-scope.ts';
 import { queryRows } from '../src/db/pg-arrays.ts';
 import { syntheticJobs } from '../src/db/schema/synthetic.ts';
@@ -383,6 +388,66 @@ describe('journeys of an app on ClickHouse', { timeout: 120_000 }, () => {
       ch.database.db,
       sql`select (select count(*) from journey_traces)::int
         + (select count(*) from journey_spans)::int as n`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
+
+describe('the demo on an app on ClickHouse', { timeout: 180_000 }, () => {
+  it("seeds its history, earlier months and live calls into the store, where the explorer finds them, and none into PostgreSQL's tables", async () => {
+    const db = ch.database.db;
+    await ensureDemoData(db, () => {});
+    const groupId = await findDemoGroupId(db);
+    if (!groupId) throw new Error('demo group missing');
+    const user = await createUser(db, { groups: [{ id: groupId }] });
+    const headers = authHeaders((await signIn(ch.app, user.email)).token, groupId);
+    const demo = await startDemoTraffic({
+      db,
+      push: ch.ctx.push,
+      telemetry: ch.ctx.telemetry,
+      settings: { historyDays: 1, callsPerDay: 12 },
+      log: () => {},
+    });
+    if (!demo) throw new Error('no demo traffic');
+    await demo.history;
+    await demo.stop();
+    const now = Date.now();
+    const total = async (fromMs: number, toMs: number) =>
+      (
+        (await get(
+          ch,
+          headers,
+          `/api/calls/stats?fromTime=${isoText(fromMs)}&toTime=${isoText(toMs)}`,
+        )) as { total: number }
+      ).total;
+    // The detailed history (the last day) and the earlier months' summary-only calls.
+    expect(await total(now - 2 * 24 * HOUR, now + HOUR)).toBeGreaterThan(0);
+    expect(await total(now - 40 * 24 * HOUR, now - 10 * 24 * HOUR)).toBeGreaterThan(30 * 18);
+
+    // The live trickle through the store's writer: a call started and ended is listed.
+    const live = new LiveTraffic(
+      { db, gate: new ConcurrencyGate(1, 1_000, 60_000), push: ch.ctx.push, now: Date.now },
+      groupId,
+      { seed: 3, agents: demoAgents(3), arrivalSeconds: [3600, 3600] },
+      ch.ctx.telemetry.writer({}),
+    );
+    const t0 = now - 6 * HOUR;
+    const before = await total(t0 - 60_000, t0 + HOUR);
+    await live.step(t0);
+    const [contactId] = live.inProgress;
+    // A step a minute, as the demo's timer sends what is due, until the call has ended.
+    for (let t = t0 + 60_000; live.inProgress.length > 0 && t < t0 + 40 * 60_000; t += 60_000)
+      await live.step(t);
+    await live.hangUpAll(t0 + 41 * 60_000);
+    expect(contactId).toBeDefined();
+    expect(await total(t0 - 60_000, t0 + HOUR)).toBeGreaterThan(before);
+    expect(await ch.ctx.telemetry.callSummary(groupId, contactId ?? '')).not.toBeNull();
+
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select (select count(*) from call_summaries)::int
+        + (select count(*) from call_sample_chunks)::int
+        + (select count(*) from softphone_logs)::int as n`,
     );
     expect(row?.n).toBe(0);
   });

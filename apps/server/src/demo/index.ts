@@ -11,7 +11,7 @@ import { ensureDemoNetworkLabels, findDemoGroupId } from './demo-group.ts';
 import { seedDemoJourneys } from './journeys.ts';
 import { LiveTraffic } from './live-traffic.ts';
 import { seedDemoHistory, type HistoryProgress } from './seed-history.ts';
-import { seedDemoUsageHistory } from './usage-history.ts';
+import { seedDemoUsageHistory, seedDemoUsageHistoryInStore } from './usage-history.ts';
 
 /** Seed of the demo contact centre: the same agents and calls on every installation. */
 export const DEMO_SEED = 20240601;
@@ -46,7 +46,10 @@ export async function startDemoTraffic(opts: {
   push: Pick<PushPublisher, 'publish'>;
   /** The workflow engine: demo watchers fire on the live calls (never on the seeded history). */
   watchers?: WatcherHook;
-  /** Where the demo journeys go (the app's store); PostgreSQL when not given. */
+  /**
+   * The app's store: the demo journeys go to it, and in ClickHouse mode the calls too (history,
+   * earlier months and live traffic; decision CH58); PostgreSQL when not given.
+   */
   telemetry?: TelemetryStore;
   settings: DemoTrafficSettings;
   log: (msg: string) => void;
@@ -61,11 +64,16 @@ export async function startDemoTraffic(opts: {
   const gate = new ConcurrencyGate(1, 1_000, 10 * 60_000);
   const deps: IngestDeps = { db, gate, push: opts.push, now: Date.now };
   const liveDeps: IngestDeps = opts.watchers ? { ...deps, watchers: opts.watchers } : deps;
-  const live = new LiveTraffic(liveDeps, groupId, {
-    seed: DEMO_SEED,
-    agents,
-    arrivalSeconds: ARRIVAL_SECONDS,
-  });
+  // PostgreSQL mode writes as before (the ingest services on the demo's deps); ClickHouse mode
+  // through the store's writers under the demo's gate, the history's quiet.
+  const store = opts.telemetry?.kind === 'clickhouse' ? opts.telemetry : null;
+  const live = new LiveTraffic(
+    liveDeps,
+    groupId,
+    { seed: DEMO_SEED, agents, arrivalSeconds: ARRIVAL_SECONDS },
+    store?.writer({ gate }),
+  );
+  const historyWriter = store?.writer({ gate, quiet: true });
 
   let stopped = false;
   const startedMs = Date.now();
@@ -85,6 +93,7 @@ export async function startDemoTraffic(opts: {
         }
       },
     },
+    historyWriter,
   ).then(
     async (counts) => {
       if (interactive && counts) process.stdout.write('\n');
@@ -95,10 +104,20 @@ export async function startDemoTraffic(opts: {
       // Journeys end in stored calls, so they are seeded once the history is in place.
       if (stopped) return;
       // The months before the detailed history, for the Usage page and billing.
-      await seedDemoUsageHistory(
-        scope,
-        agents.map((a) => a.email),
-        settings.historyDays,
+      await (
+        store && historyWriter
+          ? seedDemoUsageHistoryInStore(
+              store,
+              historyWriter,
+              groupId,
+              agents.map((a) => a.email),
+              settings.historyDays,
+            )
+          : seedDemoUsageHistory(
+              scope,
+              agents.map((a) => a.email),
+              settings.historyDays,
+            )
       ).catch((err: unknown) =>
         log(`Demo usage history failed: ${err instanceof Error ? err.message : String(err)}`),
       );

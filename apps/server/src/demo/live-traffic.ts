@@ -5,11 +5,11 @@ import type {
   IngestSampleInput,
 } from '@callsight/shared';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
-import { ingestCalls } from '../services/telemetry/ingest-calls.ts';
-import { ingestEvents, ingestLogs } from '../services/telemetry/ingest-logs.ts';
-import { ingestSamples } from '../services/telemetry/ingest-samples.ts';
+import { ingestEvents } from '../services/telemetry/ingest-logs.ts';
+import type { TelemetryWriter } from '../services/telemetry-store/telemetry-store.ts';
 import type { Agent } from './catalogue.ts';
 import { generateCall, type DemoCall } from './generate-call.ts';
+import { postgresWriter } from './load-calls.ts';
 import { hashText, Random } from './random.ts';
 
 /** A call being "talked": how much of it the softphone has sent so far. */
@@ -40,6 +40,8 @@ export class LiveTraffic {
     private readonly deps: IngestDeps,
     private readonly groupId: string,
     private readonly options: LiveTrafficOptions,
+    /** Where summaries, seconds and logs go: the store's writer in ClickHouse mode (CH58). */
+    private readonly writer: TelemetryWriter = postgresWriter(deps),
   ) {}
 
   /** Contact ids of the calls in progress. */
@@ -58,7 +60,7 @@ export class LiveTraffic {
       const [min, max] = this.options.arrivalSeconds;
       this.nextCallAtMs += Math.round(random.between(min, max) * 1000);
     }
-    if (opened.length > 0) await ingestCalls(this.deps, this.groupId, opened);
+    if (opened.length > 0) await this.writer.ingestCalls(this.groupId, opened);
 
     const samples: IngestSampleInput[] = [];
     const logs: IngestLogInput[] = [];
@@ -74,10 +76,10 @@ export class LiveTraffic {
         this.active.delete(contactId);
       }
     }
-    if (samples.length > 0) await ingestSamples(this.deps, this.groupId, samples);
-    if (logs.length > 0) await ingestLogs(this.deps, this.groupId, logs);
+    if (samples.length > 0) await this.writer.ingestSamples(this.groupId, samples);
+    if (logs.length > 0) await this.writer.ingestLogs(this.groupId, logs);
     if (events.length > 0) await ingestEvents(this.deps, this.groupId, events);
-    if (ended.length > 0) await ingestCalls(this.deps, this.groupId, ended);
+    if (ended.length > 0) await this.writer.ingestCalls(this.groupId, ended);
   }
 
   /**
@@ -92,7 +94,7 @@ export class LiveTraffic {
       disconnectReason: 'AGENT_NETWORK_DISCONNECT',
     }));
     this.active.clear();
-    if (summaries.length > 0) await ingestCalls(this.deps, this.groupId, summaries);
+    if (summaries.length > 0) await this.writer.ingestCalls(this.groupId, summaries);
   }
 
   private startCall(startMs: number, random: Random): ActiveCall | null {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { systemSettings } from '../db/schema/index.ts';
 import type { IngestDeps } from '../services/telemetry/ingest-context.ts';
+import type { TelemetryWriter } from '../services/telemetry-store/telemetry-store.ts';
 import type { DemoCall } from './generate-call.ts';
 import { emptyCounts, loadCalls, type LoadCounts } from './load-calls.ts';
 import { historyDays, type DayOptions } from './schedule.ts';
@@ -72,14 +73,16 @@ const add = (a: LoadCounts, b: LoadCounts) => {
 
 /**
  * Fills the group's call history once (newest day first, so the default views fill first),
- * through the ingestion services. Resumable: an interrupted fill starts again from the same
- * anchor and the calls already stored are kept once. Answers null when it was done before.
+ * through the ingestion services (PostgreSQL's, or `writer`: the telemetry store's quiet writer
+ * in ClickHouse mode). Resumable: an interrupted fill starts again from the same anchor and the
+ * calls already stored are kept once. Answers null when it was done before.
  */
 export async function seedDemoHistory(
   deps: IngestDeps,
   groupId: string,
   options: HistoryOptions,
   hooks: { progress?: (p: HistoryProgress) => void; stopped?: () => boolean } = {},
+  writer?: TelemetryWriter,
 ): Promise<LoadCounts | null> {
   // History calls are old news: they are not announced to explorer subscribers one by one.
   const quiet: IngestDeps = { ...deps, push: { publish() {} } };
@@ -92,7 +95,7 @@ export async function seedDemoHistory(
   for (const { daysBack, calls } of historyDays(anchorMs, options.days, options)) {
     for (const part of writes(calls)) {
       if (hooks.stopped?.()) return counts;
-      add(counts, await loadCalls(quiet, groupId, part));
+      add(counts, await loadCalls(quiet, groupId, part, writer));
     }
     if (daysBack > daysDone) {
       daysDone = daysBack;
