@@ -394,7 +394,17 @@ describe('journeys of an app on ClickHouse', { timeout: 120_000 }, () => {
 });
 
 describe('the demo on an app on ClickHouse', { timeout: 180_000 }, () => {
+  // A fresh PostgreSQL database of its own: the demo data is seeded only where no customer is.
+  let demoApp: TestServer;
+  beforeAll(async () => {
+    demoApp = await startTestServer({}, { clickHouse: kept(clickhouse.client) });
+  }, 120_000);
+  afterAll(async () => {
+    await demoApp?.close();
+  });
+
   it("seeds its history, earlier months and live calls into the store, where the explorer finds them, and none into PostgreSQL's tables", async () => {
+    const ch = demoApp;
     const db = ch.database.db;
     await ensureDemoData(db, () => {});
     const groupId = await findDemoGroupId(db);
