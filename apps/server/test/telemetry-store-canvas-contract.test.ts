@@ -8,16 +8,12 @@ import {
   type TeamCondition,
   type TimeGrain,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
 import { generateGroupData, type Step } from './support/telemetry-contract-data.ts';
-import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { runCanvasChart, type CanvasChartContext } from '../src/services/canvas/run-chart.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
-import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
-import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
-import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
-import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
 
 /**
@@ -48,20 +44,7 @@ function send(store: TelemetryStore, groupId: string, step: Step) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
-  clickhouse = await openContractClickHouse();
-  const deps: IngestDeps = {
-    db: s.database.db,
-    gate: new ConcurrencyGate(4, 1000, 600_000),
-    push: { publish: () => {} },
-    now: () => NOW_MS,
-  };
-  pg = postgresTelemetryStore(deps);
-  ch = await clickHouseStoreOn(
-    clickhouse.client,
-    { database: clickhouse.client.database, retentionDays: 395 },
-    deps,
-  );
+  ({ s, clickhouse, pg, ch } = await openContractStores(NOW_MS));
   for (const key of ['a', 'b', 'c', 'e'] as const) ids[key] = (await createGroup(s.database.db)).id;
   const options = { spanMs: 9 * DAY_MS, grouping: true };
   const same = generateGroupData(SEED * 211, NOW_MS, options);

@@ -12,20 +12,16 @@ import {
   type CallStatsQueryInput,
   type IngestResult,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
 import { generateGroupData, type GroupData, type Step } from './support/telemetry-contract-data.ts';
-import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { chForGroup } from '../src/db/clickhouse/group-scope.ts';
 import { migrateClickHouse, readMigrations } from '../src/db/clickhouse/migrate.ts';
 import { RETENTION_TABLES, retentionDaysOf } from '../src/db/clickhouse/retention.ts';
 import type { SchemaTarget } from '../src/db/clickhouse/render-migration.ts';
 import { toSummarySource } from '../src/services/call-detail/call-summary-source.ts';
-import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
-import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
 import type { CallSummaryRow } from '../src/services/telemetry/call-summaries.ts';
-import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
-import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
 
 /**
@@ -66,16 +62,7 @@ function send(store: TelemetryStore, groupId: string, step: Step) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
-  clickhouse = await openContractClickHouse();
-  const deps: IngestDeps = {
-    db: s.database.db,
-    gate: new ConcurrencyGate(4, 1000, 600_000),
-    push: { publish: () => {} },
-    now: () => NOW_MS,
-  };
-  pg = postgresTelemetryStore(deps);
-  ch = await clickHouseStoreOn(clickhouse.client, TARGET(), deps);
+  ({ s, clickhouse, pg, ch } = await openContractStores(NOW_MS));
   for (let g = 0; g < 3; g++) {
     const group = await createGroup(s.database.db);
     groups.push({ id: group.id, data: generateGroupData(SEED * 101 + g, NOW_MS) });

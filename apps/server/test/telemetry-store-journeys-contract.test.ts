@@ -6,16 +6,12 @@ import {
   normalizeExportRequest,
   type Insight,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
 import { generateJourneyData, type JourneyGroupData } from './support/journeys-contract-data.ts';
-import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { AppError } from '../src/lib/errors.ts';
 import type { TraceListResult } from '../src/services/journeys/list-traces.ts';
-import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
-import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
-import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
-import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
 
 /**
@@ -37,20 +33,7 @@ const groups: { id: string; data: JourneyGroupData }[] = [];
 const stored: { pg: unknown; ch: unknown }[] = [];
 
 beforeAll(async () => {
-  s = await startTestServer();
-  clickhouse = await openContractClickHouse();
-  const deps: IngestDeps = {
-    db: s.database.db,
-    gate: new ConcurrencyGate(4, 1000, 600_000),
-    push: { publish: () => {} },
-    now: () => NOW_MS,
-  };
-  pg = postgresTelemetryStore(deps);
-  ch = await clickHouseStoreOn(
-    clickhouse.client,
-    { database: clickhouse.client.database, retentionDays: 395 },
-    deps,
-  );
+  ({ s, clickhouse, pg, ch } = await openContractStores(NOW_MS));
   for (let g = 0; g < 3; g++) {
     const group = await createGroup(s.database.db);
     groups.push({ id: group.id, data: generateJourneyData(SEED * 31 + g, NOW_MS) });

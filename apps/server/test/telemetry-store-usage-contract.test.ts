@@ -9,17 +9,13 @@ import {
   type IngestResult,
   type OtlpJsonExportRequest,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
+import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
 import { seededRandom } from './round-trip-support.ts';
 import { generateGroupData, type GroupData, type Step } from './support/telemetry-contract-data.ts';
-import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { queryRows, textArrayLiteral } from '../src/db/pg-arrays.ts';
 import { forGroup } from '../src/db/group-scope.ts';
-import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
-import type { IngestDeps } from '../src/services/telemetry/ingest-context.ts';
-import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
-import { postgresTelemetryStore } from '../src/services/telemetry-store/postgres-store.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
 import { coverageCsv, coverageSummary } from '../src/services/usage/coverage.ts';
 import { drainUsage, rebuildUsage, timeZoneOfRegion } from '../src/services/usage/rollup.ts';
@@ -188,20 +184,7 @@ async function storeJourneys(
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
-  clickhouse = await openContractClickHouse();
-  const deps: IngestDeps = {
-    db: s.database.db,
-    gate: new ConcurrencyGate(4, 1000, 600_000),
-    push: { publish: () => {} },
-    now: () => NOW_MS,
-  };
-  pg = postgresTelemetryStore(deps);
-  ch = await clickHouseStoreOn(
-    clickhouse.client,
-    { database: clickhouse.client.database, retentionDays: 395 },
-    deps,
-  );
+  ({ s, clickhouse, pg, ch } = await openContractStores(NOW_MS));
   for (const [g, region] of REGIONS.entries()) {
     const group = await createGroup(s.database.db);
     await s.database.db.execute(sql`update groups set region = ${region} where id = ${group.id}`);
