@@ -44,6 +44,8 @@ export function errorHandler(err: FastifyError, request: FastifyRequest, reply: 
   const send = (status: number, body: ApiError) => reply.code(status).send(boundedError(body));
 
   if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
     return send(err.statusCode, {
       error: {
         code: err.code,

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** Sent as `Retry-After` (whole seconds): when a 429's caller may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,5 +24,5 @@ export const unauthenticated = (message: string, code: ErrorCode = ERROR_CODES.u
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-export const tooManyRequests = (message: string) =>
-  new AppError(429, ERROR_CODES.rateLimited, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, ERROR_CODES.rateLimited, message, undefined, retryAfterSeconds);

@@ -29,7 +29,7 @@ function attemptDetails(request: FastifyRequest) {
  * number of attempts per window (counted before the body is read); every attempt is audited,
  * refused ones with the reason.
  */
-export async function subscriptionRoutes({ app, db, config }: AppContext) {
+export async function subscriptionRoutes({ app, db, config, sessionDeps }: AppContext) {
   const limit = {
     maxAttempts: config.SUBSCRIPTION_MAX_ATTEMPTS,
     windowSeconds: config.SUBSCRIPTION_ATTEMPT_WINDOW_SECONDS,
@@ -46,9 +46,10 @@ export async function subscriptionRoutes({ app, db, config }: AppContext) {
         response: { 201: SubscriptionSchema, ...errors },
       },
       onRequest: async (request) => {
-        if (!(await countAttempt(db, subscriptionAttemptKey(request.ip), limit))) {
-          throw tooManyRequests(SUBSCRIPTION_TEXTS.tooManyAttempts);
-        }
+        // The limit runs on the sign-in throttle's clock (the sessions' one, moved by tests).
+        const key = subscriptionAttemptKey(request.ip);
+        const wait = await countAttempt(db, key, limit, sessionDeps.now());
+        if (wait > 0) throw tooManyRequests(SUBSCRIPTION_TEXTS.tooManyAttempts, wait);
       },
       onError: async (request, _reply, error: FastifyError) => {
         await recordAudit(db, {

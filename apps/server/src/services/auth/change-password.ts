@@ -5,7 +5,7 @@ import { badRequest, tooManyRequests, unauthenticated } from '../../lib/errors.t
 import { recordAudit } from '../audit/audit-log.ts';
 import { findUserById } from '../groups/group-access.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { clearFailures, isThrottled, recordFailure } from './login-throttle.ts';
+import { clearFailures, recordFailure, throttledForSeconds } from './login-throttle.ts';
 import { removeInitialAdmin } from './initial-admin.ts';
 import { revokeOtherSessions, type SessionDeps } from './session.ts';
 
@@ -28,13 +28,12 @@ export async function changePassword(
   ip: string,
 ): Promise<{ otherSessionsEnded: number }> {
   const { db } = deps;
-  if (await isThrottled(db, caller.email, ip, deps.throttle)) {
-    throw tooManyRequests(AUTH_TEXTS.tooManyAttempts);
-  }
+  const wait = await throttledForSeconds(db, caller.email, ip, deps.throttle, deps.now());
+  if (wait > 0) throw tooManyRequests(AUTH_TEXTS.tooManyAttempts, wait);
   const user = await findUserById(db, caller.userId);
   if (!user) throw unauthenticated(AUTH_TEXTS.sessionExpired);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordFailure(db, caller.email, ip, deps.throttle);
+    await recordFailure(db, caller.email, ip, deps.throttle, deps.now());
     throw badRequest(ACCOUNT_TEXTS.wrongCurrentPassword, {
       currentPassword: ACCOUNT_TEXTS.wrongCurrentPassword,
     });

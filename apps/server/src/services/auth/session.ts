@@ -12,8 +12,8 @@ import { verifyPassword } from './passwords.ts';
 import type { TokenSigner } from './access-token.ts';
 import {
   clearFailures,
-  isThrottled,
   recordFailure,
+  throttledForSeconds,
   type ThrottleLimits,
 } from './login-throttle.ts';
 
@@ -164,7 +164,8 @@ export async function login(
   ip: string,
 ): Promise<IssuedSession> {
   const { db } = deps;
-  if (await isThrottled(db, input.email, ip, deps.throttle)) {
+  const wait = await throttledForSeconds(db, input.email, ip, deps.throttle, deps.now());
+  if (wait > 0) {
     await recordAudit(db, {
       actor: input.email,
       service: 'auth',
@@ -173,13 +174,13 @@ export async function login(
       message: 'throttled',
       details: { ip },
     });
-    throw tooManyRequests(AUTH_TEXTS.tooManyAttempts);
+    throw tooManyRequests(AUTH_TEXTS.tooManyAttempts, wait);
   }
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
     await db.transaction(async (tx) => {
-      await recordFailure(tx, input.email, ip, deps.throttle);
+      await recordFailure(tx, input.email, ip, deps.throttle, deps.now());
       await recordAudit(tx, {
         userId: user?.id,
         actor: input.email,
