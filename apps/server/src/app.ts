@@ -26,7 +26,7 @@ import { registerIngestCors } from './plugins/ingest-cors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorableInput } from './plugins/storable-input.ts';
 import { attachPushServer } from './push/push-server.ts';
-import { findSessionUser } from './services/auth/session.ts';
+import { checkSocketSession, type SessionDeps } from './services/auth/session.ts';
 import { recordAudit } from './services/audit/audit-log.ts';
 import { buildAppServices, type AppServices } from './app-services.ts';
 import { agentSocketAuth } from './services/workflows/agent-socket-auth.ts';
@@ -86,9 +86,26 @@ export async function buildApp(
 
   const signer = createTokenSigner(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
   const db = database.db;
-  const push = attachPushServer(app.server, signer, agentSocketAuth(db), (claims) =>
-    findSessionUser(db, claims.sub, claims.sid),
-  );
+  const sessionDeps: SessionDeps = {
+    db,
+    signer,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+    idleTimeoutSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    now: Date.now,
+    dataDir: config.DATA_DIR,
+    throttle: {
+      maxFailures: config.LOGIN_MAX_FAILURES,
+      windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+  };
+  const push = attachPushServer(app.server, signer, {
+    verifyApiKey: agentSocketAuth(db),
+    checkSession: (claims) => checkSocketSession(db, claims),
+    // Read through sessionDeps: tests move the sessions' clock there.
+    now: () => sessionDeps.now(),
+  });
+  // Ended sessions close their push sockets (on every process, through the adapter).
+  sessionDeps.endings = push;
   app.addHook('onClose', () => push.close());
   let services: AppServices;
   try {
@@ -118,18 +135,7 @@ export async function buildApp(
     authorizeApiKey: makeAuthorizeApiKey(db),
     push,
     ...services,
-    sessionDeps: {
-      db,
-      signer,
-      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
-      idleTimeoutSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-      now: Date.now,
-      dataDir: config.DATA_DIR,
-      throttle: {
-        maxFailures: config.LOGIN_MAX_FAILURES,
-        windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
-      },
-    },
+    sessionDeps,
   };
 
   // Refused writes are audited too; successful ones write their row inside their transaction.

@@ -2,8 +2,9 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
+import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { ACCOUNT_TEXTS, AUTH_TEXTS, agentPushPage, type AccessClaims } from '@callsight/shared';
+import { AUTH_TEXTS, agentPushPage, type AccessClaims } from '@callsight/shared';
 import type { TokenSigner } from '../services/auth/access-token.ts';
 
 const PageNameSchema = z
@@ -21,6 +22,17 @@ export interface PushPublisher {
    * before the server listens; rejects, naming REDIS_URL, when Redis cannot be reached.
    */
   shareThroughRedis(url: string, log: PushLog): Promise<void>;
+  /** Closes the sockets of one session (signed out, idle, revoked) on every server process. */
+  endSession(sessionId: string): void;
+  /** Closes every socket of the user but those of `keepSessionId` (a password change). */
+  endUserSessions(userId: string, keepSessionId?: string): void;
+  /** Closes the user's sockets of one group (their membership was removed). */
+  endMembership(groupId: string, userId: string): void;
+  /**
+   * Closes this process's sockets whose access token has expired by the injected clock (each
+   * process sweeps its own; a timer runs it, tests call it after moving the clock).
+   */
+  closeExpiredSockets(): void;
   /** Closes the sockets, then the Redis clients. */
   close(): Promise<void>;
 }
@@ -95,6 +107,26 @@ async function connectRedis(url: string, log: PushLog) {
 }
 
 const roomOf = (groupId: string, page: string) => `group:${groupId}:page:${page}`;
+/** Rooms every user socket joins, so that ending a session reaches it through the adapter. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const userRoom = (userId: string) => `user:${userId}`;
+const memberRoom = (groupId: string, userId: string) => `member:${groupId}:${userId}`;
+
+/** How often each process closes its sockets whose token expired (at most this late). */
+const EXPIRY_SWEEP_MS = 15_000;
+
+export interface PushServerOptions {
+  /** Collectors: resolves a group API key to its group (null when refused); see agentSocketAuth. */
+  verifyApiKey?: (apiKey: string) => Promise<string | null>;
+  /**
+   * Checks a user token's session as routes do, at the handshake and before each subscription:
+   * throws (the refusal's text) once it was signed out or revoked, the user must change their
+   * password or is no longer a member of the token's group.
+   */
+  checkSession?: (claims: AccessClaims) => Promise<void>;
+  /** The clock (epoch ms) that tokens' expiry is measured by; tests move it. */
+  now?: () => number;
+}
 
 /**
  * socket.io on the app's HTTP server, authenticated with the access token; each socket lives
@@ -103,11 +135,9 @@ const roomOf = (groupId: string, page: string) => `group:${groupId}:page:${page}
 export function attachPushServer(
   httpServer: HttpServer,
   signer: TokenSigner,
-  /** Collectors: resolves a group API key to its group (null when refused); see agentSocketAuth. */
-  verifyApiKey?: (apiKey: string) => Promise<string | null>,
-  /** The token's user while its session is open (null once signed out), as routes check it. */
-  findSessionUser?: (claims: AccessClaims) => Promise<{ mustChangePassword: boolean } | null>,
+  options: PushServerOptions = {},
 ): PushPublisher {
+  const { verifyApiKey, checkSession = async () => undefined, now = Date.now } = options;
   const io = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -134,24 +164,35 @@ export function attachPushServer(
     }
     if (typeof token !== 'string') return next(new Error('Sign in required'));
     const admit = async (claims: AccessClaims) => {
-      const user = findSessionUser ? await findSessionUser(claims) : { mustChangePassword: false };
-      if (!user) throw new Error(AUTH_TEXTS.sessionExpired);
-      if (user.mustChangePassword) throw new Error(ACCOUNT_TEXTS.passwordChangeRequired);
-      return claims;
+      const expiresAtMs = (decodeJwt(token).exp ?? 0) * 1000;
+      if (expiresAtMs <= now()) throw new Error(AUTH_TEXTS.sessionExpired);
+      await checkSession(claims);
+      return { claims, expiresAtMs };
     };
     signer
       .verify(token)
       .then(admit)
       .then(
-        (claims) => {
+        ({ claims, expiresAtMs }) => {
           socket.data.groupId = claims.groupId;
           socket.data.userId = claims.sub;
-          void socket.join(`group:${claims.groupId}`);
+          socket.data.claims = claims;
+          socket.data.expiresAtMs = expiresAtMs;
+          void socket.join([
+            `group:${claims.groupId}`,
+            sessionRoom(claims.sid),
+            userRoom(claims.sub),
+            memberRoom(claims.groupId, claims.sub),
+          ]);
           next();
         },
         (err: Error) => next(new Error(err.message)),
       );
   });
+
+  /** Whether a user socket's token has expired by the injected clock. */
+  const expired = (data: { expiresAtMs?: unknown }) =>
+    typeof data.expiresAtMs === 'number' && data.expiresAtMs <= now();
 
   let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;
   let closed = false;
@@ -164,8 +205,26 @@ export function attachPushServer(
         return;
       }
       const parsed = PageNameSchema.safeParse(page);
-      if (parsed.success) void socket.join(roomOf(groupId, parsed.data));
-      if (typeof ack === 'function') ack({ ok: parsed.success });
+      const answer = (reply: { ok: boolean; error?: string }) => {
+        if (typeof ack === 'function') ack(reply);
+      };
+      if (!parsed.success) return answer({ ok: false });
+      // The token's session is checked again: it may have ended since the handshake.
+      const claims = socket.data.claims as AccessClaims;
+      const check = expired(socket.data)
+        ? Promise.reject(new Error(AUTH_TEXTS.sessionExpired))
+        : checkSession(claims);
+      check.then(
+        () => {
+          if (!socket.connected) return answer({ ok: false });
+          void socket.join(roomOf(groupId, parsed.data));
+          answer({ ok: true });
+        },
+        (err: unknown) => {
+          answer({ ok: false, error: err instanceof Error ? err.message : String(err) });
+          socket.disconnect(true);
+        },
+      );
     });
     socket.on('unsubscribeFromPage', (page: unknown, ack?: unknown) => {
       const parsed = PageNameSchema.safeParse(page);
@@ -173,6 +232,14 @@ export function attachPushServer(
       if (typeof ack === 'function') ack({ ok: parsed.success });
     });
   });
+
+  const sweep = setInterval(() => closeExpiredSockets(), EXPIRY_SWEEP_MS);
+  sweep.unref();
+  function closeExpiredSockets() {
+    for (const socket of io.of('/').sockets.values()) {
+      if (expired(socket.data)) socket.disconnect(true);
+    }
+  }
 
   return {
     publish(groupId, page, message) {
@@ -186,9 +253,25 @@ export function attachPushServer(
       io.adapter(createAdapter(redis.pub, redis.sub));
       log.info(`Push shared across processes through Redis at ${redactedUrl(url)}`);
     },
+    // Through the adapter: with Redis, the sockets of every process are closed.
+    endSession(sessionId) {
+      if (!closed) io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    endUserSessions(userId, keepSessionId) {
+      if (closed) return;
+      const sockets = io.in(userRoom(userId));
+      (keepSessionId ? sockets.except(sessionRoom(keepSessionId)) : sockets).disconnectSockets(
+        true,
+      );
+    },
+    endMembership(groupId, userId) {
+      if (!closed) io.in(memberRoom(groupId, userId)).disconnectSockets(true);
+    },
+    closeExpiredSockets,
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweep);
       // io.close() unsubscribes the adapter first; the clients close after it.
       await io.close().catch(() => undefined);
       if (redis) {

@@ -33,7 +33,7 @@ const errors = {
 };
 
 /** Teammates: members of the caller's current group, managed by its admins and super users. */
-export async function teammateRoutes({ app, db, authorize }: AppContext) {
+export async function teammateRoutes({ app, db, authorize, push }: AppContext) {
   app.get('/api/users', {
     schema: {
       tags: ['teammates'],
@@ -99,7 +99,10 @@ export async function teammateRoutes({ app, db, authorize }: AppContext) {
     },
     onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
-      await removeTeammate(db, callerOf(request), request.params.id);
+      const caller = callerOf(request);
+      await removeTeammate(db, caller, request.params.id);
+      // Their sockets of this group close (an account left with no group had no others).
+      push.endMembership(caller.groupId, request.params.id);
       return reply.code(204).send(null);
     },
   });

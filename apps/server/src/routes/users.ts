@@ -63,7 +63,7 @@ export async function userRoutes({ app, db, authorize, sessionDeps }: AppContext
       response: { 200: DemoAccountsRemovedSchema, ...errors },
     },
     onRequest: authorize(ACCESS.superOnly),
-    handler: (request) => removeDemoAccounts(db, callerOf(request)),
+    handler: (request) => removeDemoAccounts(db, callerOf(request), sessionDeps.endings),
   });
 
   app.put('/api/users/profile', {

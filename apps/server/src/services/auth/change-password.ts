@@ -64,5 +64,6 @@ export async function changePassword(
   });
   // After the commit: the generated password it holds no longer opens anything.
   removeInitialAdmin(deps.dataDir, user.email);
+  deps.endings?.endUserSessions(user.id, caller.sessionId);
   return { otherSessionsEnded: ended };
 }

@@ -1,5 +1,12 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { AUTH_TEXTS, ERROR_CODES, type LoginInput, type SessionToken } from '@callsight/shared';
+import {
+  ACCOUNT_TEXTS,
+  AUTH_TEXTS,
+  ERROR_CODES,
+  type AccessClaims,
+  type LoginInput,
+  type SessionToken,
+} from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { authSessions, refreshSessions, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, tooManyRequests, unauthenticated } from '../../lib/errors.ts';
@@ -31,6 +38,15 @@ export interface SessionDeps {
   now: () => number;
   /** DATA_DIR: initial-admin.txt goes once its password is changed. */
   dataDir: string;
+  /** Told after the commit which sessions ended, so that their push sockets close too. */
+  endings?: SessionEndings;
+}
+
+/** Where ended sessions are announced (the push server closes their sockets on every process). */
+export interface SessionEndings {
+  endSession(sessionId: string): void;
+  /** Every session of the user but `keepSessionId` ended (a password change). */
+  endUserSessions(userId: string, keepSessionId?: string): void;
 }
 
 export interface IssuedSession {
@@ -154,6 +170,18 @@ export async function findSessionUser(
   return row.user;
 }
 
+/**
+ * Checks a push socket's token as the authorize hook checks a request's (at the handshake and
+ * before each subscription): the session is open, the password change is not pending and the
+ * user is still a member of the token's group. Throws the refusal.
+ */
+export async function checkSocketSession(db: DbOrTx, claims: AccessClaims): Promise<void> {
+  const user = await findSessionUser(db, claims.sub, claims.sid);
+  if (!user) throw new Error(AUTH_TEXTS.sessionExpired);
+  if (user.mustChangePassword) throw new Error(ACCOUNT_TEXTS.passwordChangeRequired);
+  if (!(await resolveGroupAccess(db, user, claims.groupId))) throw new Error(AUTH_TEXTS.notMember);
+}
+
 const invalidCredentials = () =>
   new AppError(401, ERROR_CODES.invalidCredentials, AUTH_TEXTS.loginErrorMessage);
 
@@ -228,6 +256,7 @@ export async function refresh(
 ): Promise<IssuedSession> {
   if (!refreshToken) throw unauthenticated(AUTH_TEXTS.sessionExpired);
   const { db } = deps;
+  let ended: string | null = null;
   return db
     .transaction(async (tx) => {
       const now = deps.now();
@@ -246,6 +275,7 @@ export async function refresh(
           ? `session idle for more than ${deps.idleTimeoutSeconds} s; revoked`
           : null;
       if (refusal) {
+        ended = session.familyId;
         await revokeSession(tx, session.familyId, new Date(now));
         await recordAudit(tx, {
           userId: session.userId,
@@ -268,7 +298,10 @@ export async function refresh(
     })
     .then((issued) => {
       // The revocation above must commit, so the refusal is thrown after the transaction.
-      if (!issued) throw unauthenticated(AUTH_TEXTS.sessionExpired);
+      if (!issued) {
+        if (ended) deps.endings?.endSession(ended);
+        throw unauthenticated(AUTH_TEXTS.sessionExpired);
+      }
       return issued;
     });
 }
@@ -282,6 +315,7 @@ export async function logout(
   refreshToken: string | undefined,
   bearer: { userId: string; sessionId: string } | null,
 ) {
+  const ended: string[] = [];
   await deps.db.transaction(async (tx) => {
     const at = new Date(deps.now());
     let userId = bearer?.userId ?? null;
@@ -293,12 +327,17 @@ export async function logout(
         .limit(1);
       if (session && (!bearer || bearer.userId === session.userId)) {
         await revokeSession(tx, session.familyId, at);
+        ended.push(session.familyId);
         userId ??= session.userId;
       }
     }
-    if (bearer) await revokeSession(tx, bearer.sessionId, at);
+    if (bearer) {
+      await revokeSession(tx, bearer.sessionId, at);
+      ended.push(bearer.sessionId);
+    }
     await recordAudit(tx, { userId, service: 'auth', action: 'logout', result: 'success' });
   });
+  for (const sessionId of new Set(ended)) deps.endings?.endSession(sessionId);
 }
 
 /** Makes another group the user's current one and signs a token for it. */

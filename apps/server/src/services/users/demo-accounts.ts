@@ -32,10 +32,16 @@ export async function listDemoAccounts(db: Db): Promise<DemoAccounts> {
  * once). The demo customer, groups and data stay: the super user may still need a group to
  * sign in to. Audited in the caller's group and in every group the accounts belonged to.
  */
-export async function removeDemoAccounts(db: Db, caller: Caller): Promise<DemoAccountsRemoved> {
-  return db.transaction(async (tx) => {
+export async function removeDemoAccounts(
+  db: Db,
+  caller: Caller,
+  /** Told after the commit, so that the accounts' push sockets close. */
+  endings?: { endUserSessions(userId: string): void },
+): Promise<DemoAccountsRemoved> {
+  let ids: string[] = [];
+  const removed = await db.transaction(async (tx) => {
     const demo = await findDemoUsers(tx);
-    const ids = demo.map((u) => u.id);
+    ids = demo.map((u) => u.id);
     const emails = demo.map((u) => u.email);
     const touched =
       ids.length === 0
@@ -59,4 +65,6 @@ export async function removeDemoAccounts(db: Db, caller: Caller): Promise<DemoAc
     }
     return { removed: emails };
   });
+  for (const id of ids) endings?.endUserSessions(id);
+  return removed;
 }
