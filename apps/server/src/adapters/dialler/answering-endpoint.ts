@@ -6,16 +6,17 @@ import {
   getTag,
   newTag,
   parseNameAddr,
+  SipParseError,
   type SipRequest,
   type SipResponse,
 } from './sip/message.ts';
-import { buildSdp, negotiate, parseSdp } from './sip/sdp.ts';
+import { buildSdp, negotiate, parseSdp, type Negotiated, type SdpAudio } from './sip/sdp.ts';
 import { lawOfPayloadType, type G711Law } from './media/g711.ts';
 import { RtpSession } from './media/rtp-session.ts';
 import type { ServerTransaction } from './sip/server-transaction.ts';
 import { SipStack } from './sip/stack.ts';
 import type { TimerConfig } from './sip/client-transaction.ts';
-import type { RemoteAddress } from './sip/transport.ts';
+import { errorText, type RemoteAddress, type SipLog } from './sip/transport.ts';
 
 /** A call answered with media of the caller's own (the contact-centre simulator, issue 18). */
 export interface AnsweredCall {
@@ -69,6 +70,28 @@ export interface AnsweringEndpointOptions {
   dropFirstAckFor?: string[];
   /** Record-Route values put in every 200 OK, as a proxy on the path would. */
   recordRoute?: string[];
+  /**
+   * One line per datagram dropped, request refused for its offer, or call failed after it
+   * was accepted (default: console.warn, at most 20 lines a minute).
+   */
+  log?: SipLog;
+}
+
+/** Calls remembered for assertions; the oldest are forgotten past this (a flood of Call-IDs). */
+const MAX_CALL_RECORDS = 10_000;
+
+/** Why an INVITE's offer is refused before ringing: the response to send. */
+interface Refusal {
+  status: 400 | 415 | 488;
+  reason: string;
+  extraHeaders: [string, string][];
+}
+
+/** An offer checked before ringing: what the answer's media will use. */
+interface CheckedOffer {
+  offer: SdpAudio;
+  chosen: Negotiated;
+  law: G711Law | null;
 }
 
 /** What the answering side saw of one call, for assertions. */
@@ -129,10 +152,15 @@ export class AnsweringEndpoint {
       ...(options.port ? { port: options.port } : {}),
       ...(options.timers ? { timers: options.timers } : {}),
       dropIncoming: (message) => holder.uas?.shouldDrop(message) ?? false,
+      ...(options.log ? { log: options.log } : {}),
     });
     const uas = new AnsweringEndpoint(stack, options);
     holder.uas = uas;
     return uas;
+  }
+
+  private get log(): SipLog {
+    return this.stack.log;
   }
 
   get address(): RemoteAddress {
@@ -160,11 +188,11 @@ export class AnsweringEndpoint {
     mode: NonNullable<Extract<UasBehaviour, { kind: 'answer' }>['media']>,
     record: UasCallRecord,
     hangup: () => void,
-  ): Promise<CallMedia | undefined> {
-    const offer = parseSdp(request.body);
-    const chosen = negotiate(offer);
-    const law = chosen ? lawOfPayloadType(chosen.payloadType) : null;
-    if (!chosen || !law) return undefined;
+    checked: CheckedOffer | undefined,
+  ): Promise<CallMedia> {
+    // checkOffer refused every media INVITE without a G.711 offer before ringing.
+    if (!checked?.law) throw new SipParseError('The offer has no G.711 audio');
+    const { offer, chosen, law } = checked;
     const callId = request.headers.get('call-id') ?? '';
     if (typeof mode === 'function') {
       const remote = { address: offer.address, port: offer.port };
@@ -189,11 +217,25 @@ export class AnsweringEndpoint {
     return session;
   }
 
+  /** Closes a call's media; never rejects (a failure is logged). */
   private async endMedia(callId: string): Promise<void> {
     const session = this.media.get(callId);
     if (!session) return;
     this.media.delete(callId);
-    await session.close();
+    try {
+      await session.close();
+    } catch (error) {
+      this.log(`SIP call ${callId.slice(0, 80)}: closing its media failed: ${errorText(error)}`);
+    }
+  }
+
+  /** Map insertion order is age: past the cap the oldest entry goes. */
+  private static remember<V>(map: Map<string, V>, key: string, value: V): void {
+    map.set(key, value);
+    if (map.size > MAX_CALL_RECORDS) {
+      const oldest = map.keys().next();
+      if (!oldest.done) map.delete(oldest.value);
+    }
   }
 
   private record(request: SipRequest): UasCallRecord {
@@ -216,7 +258,7 @@ export class AnsweringEndpoint {
         byeAnswered: false,
         digits: [],
       };
-      this.calls.set(callId, record);
+      AnsweringEndpoint.remember(this.calls, callId, record);
     }
     return record;
   }
@@ -251,7 +293,11 @@ export class AnsweringEndpoint {
   private after(ms: number, fire: () => void): void {
     const handle = setTimeout(() => {
       this.timers.delete(handle);
-      fire();
+      try {
+        fire();
+      } catch (error) {
+        this.log(`SIP answering endpoint timer failed: ${errorText(error)}`);
+      }
     }, ms);
     this.timers.add(handle);
   }
@@ -294,7 +340,7 @@ export class AnsweringEndpoint {
     let tag = this.toTags.get(callId);
     if (!tag) {
       tag = newTag();
-      this.toTags.set(callId, tag);
+      AnsweringEndpoint.remember(this.toTags, callId, tag);
     }
     return tag;
   }
@@ -337,11 +383,23 @@ export class AnsweringEndpoint {
       this.options.behaviours[record.number] ??
       this.options.defaultBehaviour;
     if (behaviour?.kind === 'noResponse') return;
-    transaction.respond(buildResponse(request, 100));
     if (!behaviour) {
+      transaction.respond(buildResponse(request, 100));
       transaction.respond(buildResponse(request, 404, { toTag }));
       return;
     }
+    // The offer is decided before ringing: a call never fails later for its INVITE's body.
+    const checked = this.checkOffer(request, behaviour);
+    if ('status' in checked) {
+      this.log(
+        `SIP INVITE for ${record.number.slice(0, 40)} from ${source.address}:${source.port} answered ${checked.status}: ${checked.reason}`,
+      );
+      transaction.respond(
+        buildResponse(request, checked.status, { toTag, extraHeaders: checked.extraHeaders }),
+      );
+      return;
+    }
+    transaction.respond(buildResponse(request, 100));
     if (behaviour.kind === 'reject' && !behaviour.ringMs) {
       transaction.respond(buildResponse(request, behaviour.status, { toTag }));
       return;
@@ -354,10 +412,96 @@ export class AnsweringEndpoint {
       );
       return;
     }
-    this.after(
-      behaviour.ringMs,
-      () => void this.answer(request, source, transaction, record, behaviour, toTag),
-    );
+    this.after(behaviour.ringMs, () => {
+      this.answer(request, source, transaction, record, behaviour, toTag, checked.offer).catch(
+        (error: unknown) => this.failCall(request, source, transaction, record, toTag, error),
+      );
+    });
+  }
+
+  /**
+   * Whether the INVITE's body is an offer we can answer (RFC 3261 §21.4.19, §21.4.26): 415 for
+   * a body that is not SDP, 488 for SDP without a usable G.711 audio stream. An INVITE without
+   * a body is a late offer, answered only by behaviours without media of their own.
+   */
+  private checkOffer(
+    request: SipRequest,
+    behaviour: UasBehaviour,
+  ): Refusal | { offer: CheckedOffer | undefined } {
+    const needsMedia = behaviour.kind === 'answer' && behaviour.media !== undefined;
+    const type = request.headers.get('content-type');
+    const mediaType = type?.split(';')[0]?.trim().toLowerCase();
+    const encoding = request.headers.get('content-encoding')?.trim().toLowerCase();
+    const notAcceptable = (reason: string, code = 399): Refusal => ({
+      status: 488,
+      reason,
+      extraHeaders: [
+        ['Warning', `${code} ${this.stack.local.host} "${reason.replace(/["\\]/g, "'")}"`],
+      ],
+    });
+    if (request.body.length === 0) {
+      if (mediaType === 'application/sdp') return notAcceptable('The SDP body is empty', 304);
+      if (needsMedia) return notAcceptable('The INVITE carries no SDP offer', 304);
+      return { offer: undefined };
+    }
+    if (mediaType !== 'application/sdp' || (encoding && encoding !== 'identity')) {
+      return {
+        status: 415,
+        reason: `The body is ${type ? `"${type.slice(0, 80)}"` : 'of no Content-Type'}${encoding ? ` with Content-Encoding "${encoding.slice(0, 40)}"` : ''}, not application/sdp`,
+        extraHeaders: [
+          ['Accept', 'application/sdp'],
+          ['Accept-Encoding', 'identity'],
+        ],
+      };
+    }
+    let offer: SdpAudio;
+    try {
+      // A behaviour without media answers an offer that declines audio (port 0) as before.
+      offer = parseSdp(request.body, { acceptRejectedStream: !needsMedia });
+    } catch (error) {
+      return notAcceptable(errorText(error));
+    }
+    const chosen = negotiate(offer);
+    if (!chosen) return notAcceptable('The offer has no PCMU or PCMA audio', 305);
+    const law = lawOfPayloadType(chosen.payloadType);
+    if (!law && needsMedia) {
+      return notAcceptable('The offer has G.711 only on a dynamic payload type', 305);
+    }
+    return { offer: { offer, chosen, law } };
+  }
+
+  /**
+   * A call that failed after it was accepted (its media, a timer): answered 488 or 500 while
+   * still ringing, sent BYE when already answered, its media closed; one line logged.
+   */
+  private failCall(
+    request: SipRequest,
+    source: RemoteAddress,
+    transaction: ServerTransaction,
+    record: UasCallRecord,
+    toTag: string,
+    error: unknown,
+  ): void {
+    const callId = request.headers.get('call-id') ?? '';
+    try {
+      void this.endMedia(callId);
+      let outcome: string;
+      if (transaction.state === 'proceeding') {
+        const status = error instanceof SipParseError ? 488 : 500;
+        transaction.respond(buildResponse(request, status, { toTag }));
+        outcome = `answered ${status}`;
+      } else if (transaction.state === 'accepted' && !record.byeSent && !record.byesReceived) {
+        this.sendBye(request, toTag, source, record);
+        outcome = 'ended with BYE';
+      } else {
+        outcome = 'ended';
+      }
+      this.log(
+        `SIP call ${callId.slice(0, 80)} to ${record.number.slice(0, 40)} ${outcome}: ${errorText(error)}`,
+      );
+    } catch (inner) {
+      this.log(`SIP call ${callId.slice(0, 80)} could not be ended: ${errorText(inner)}`);
+    }
   }
 
   private async answer(
@@ -367,15 +511,21 @@ export class AnsweringEndpoint {
     record: UasCallRecord,
     behaviour: Extract<UasBehaviour, { kind: 'answer' }>,
     toTag: string,
+    checked: CheckedOffer | undefined,
   ): Promise<void> {
     if (transaction.state !== 'proceeding') return; // canceled meanwhile
+    // Also called by media and timers of the call: a failure ends the call, not the caller.
     const hangup = () => {
       if (record.byeSent || record.byesReceived > 0) return;
       void this.endMedia(request.headers.get('call-id') ?? '');
-      this.sendBye(request, toTag, source, record);
+      try {
+        this.sendBye(request, toTag, source, record);
+      } catch (error) {
+        this.log(`SIP BYE for ${record.number.slice(0, 40)} not sent: ${errorText(error)}`);
+      }
     };
     const session = behaviour.media
-      ? await this.openMedia(request, behaviour.media, record, hangup)
+      ? await this.openMedia(request, behaviour.media, record, hangup, checked)
       : undefined;
     if (transaction.state !== 'proceeding') {
       await this.endMedia(request.headers.get('call-id') ?? '');
@@ -392,18 +542,30 @@ export class AnsweringEndpoint {
         ]),
       });
       transaction.respond(ok);
-      this.retransmit2xxUntilAck(ok, source, record);
+      this.retransmit2xxUntilAck(ok, source, record, hangup);
       if (behaviour.hangupAfterMs !== undefined) this.after(behaviour.hangupAfterMs, hangup);
     }
   }
 
-  /** RFC 3261 §13.3.1.4: the UAS core repeats the 2xx (T1 doubling, capped at T2) until ACK. */
-  private retransmit2xxUntilAck(ok: SipResponse, to: RemoteAddress, record: UasCallRecord): void {
+  /**
+   * RFC 3261 §13.3.1.4: the UAS core repeats the 2xx (T1 doubling, capped at T2) until ACK;
+   * with no ACK after 64*T1 the session ends with BYE (its media would otherwise run forever).
+   */
+  private retransmit2xxUntilAck(
+    ok: SipResponse,
+    to: RemoteAddress,
+    record: UasCallRecord,
+    hangup: () => void,
+  ): void {
     const acksBefore = record.acks;
     let interval = this.stack.timers.t1Ms;
     let elapsed = 0;
     const tick = () => {
-      if (record.acks > acksBefore || elapsed >= 64 * this.stack.timers.t1Ms) return;
+      if (record.acks > acksBefore) return;
+      if (elapsed >= 64 * this.stack.timers.t1Ms) {
+        hangup();
+        return;
+      }
       this.stack.send(ok, to);
       elapsed += interval;
       interval = Math.min(2 * interval, this.stack.timers.t2Ms);

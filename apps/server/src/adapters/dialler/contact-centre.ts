@@ -62,7 +62,7 @@ import { G711_SILENCE, encodeG711, type G711Law } from './media/g711.ts';
 import { RtpSession } from './media/rtp-session.ts';
 import type { TimerConfig } from './sip/client-transaction.ts';
 import type { SipRequest } from './sip/message.ts';
-import type { RemoteAddress } from './sip/transport.ts';
+import { errorText, type RemoteAddress, type SipLog } from './sip/transport.ts';
 
 export type ContactCentreBehaviour = (typeof CONTACT_CENTRE_BEHAVIOURS)[number];
 
@@ -323,6 +323,8 @@ export interface ContactCentreOptions {
   agentSpeech?: Recording;
   timing?: Partial<ContactCentreTiming>;
   now?: () => number;
+  /** One line per datagram dropped or call failed (default: console.warn, rate-limited). */
+  log?: SipLog;
 }
 
 /** Reports are kept this long after a call for the probe to fetch. */
@@ -353,6 +355,7 @@ export class ContactCentre implements ContactCentreLink {
       ...(options.host ? { host: options.host } : {}),
       ...(options.port ? { port: options.port } : {}),
       ...(options.timers ? { timers: options.timers } : {}),
+      ...(options.log ? { log: options.log } : {}),
       behaviours: {},
       behaviourFor: (request, number) => centre.behaviourFor(request, number),
     });
@@ -503,9 +506,15 @@ class ContactCall implements CallMedia {
     return this.customerSession?.port ?? 0;
   }
 
+  /** Opens the call's media; on failure what was opened is closed and the error thrown. */
   static async open(o: ContactCallOptions): Promise<ContactCall> {
     const call = new ContactCall(o);
-    await call.start();
+    try {
+      await call.start();
+    } catch (error) {
+      await call.close().catch(() => undefined);
+      throw error;
+    }
     return call;
   }
 
@@ -551,7 +560,13 @@ class ContactCall implements CallMedia {
   private after(ms: number, fire: () => void): void {
     const handle = setTimeout(() => {
       this.timers.delete(handle);
-      if (!this.closed) fire();
+      if (this.closed) return;
+      try {
+        fire();
+      } catch (error) {
+        // The contact flow's own failure ends this call (BYE), never the process.
+        this.end('agentError', `The contact centre failed: ${errorText(error)}`);
+      }
     }, ms);
     this.timers.add(handle);
   }
@@ -561,7 +576,11 @@ class ContactCall implements CallMedia {
     if (this.closed) return;
     this.report.routing = routing;
     this.report.message = message;
-    this.o.call.hangup();
+    try {
+      this.o.call.hangup();
+    } catch {
+      void this.close(); // the endpoint's hangup logs its own failures; the media still ends
+    }
   }
 
   private route(): void {

@@ -250,6 +250,7 @@ async function placeAndMeasure(
       rtp: { address: env.dialler.stack.local.host, port: session.port },
       now,
       onEvent: (e) => events.push(e),
+      // From the answer's datagram: session.start never throws for a bad address (RtpSession).
       onAnswered: (media) => {
         if (!media) return;
         const law = lawOfPayloadType(media.negotiated.payloadType) ?? 'pcmu';
@@ -361,7 +362,11 @@ async function settle(
         }, plan.noAnswerTimeoutMs + NO_RESPONSE_GRACE_MS),
         setTimeout(
           () => {
-            sip.hangup();
+            try {
+              sip.hangup();
+            } catch {
+              // the call is over for us either way; a timer must not throw
+            }
             resolve('overrun');
           },
           plan.noAnswerTimeoutMs + plan.callDurationMs + OVERRUN_MS,

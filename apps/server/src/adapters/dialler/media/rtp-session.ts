@@ -4,6 +4,7 @@
  * answer treatment as RFC 4733 events, records received audio, collects DTMF, echoes if asked.
  */
 import { createSocket, type Socket } from 'node:dgram';
+import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DtmfReceiver, dtmfPacketPlan, encodeTelephoneEvent, type ReceivedDtmf } from './dtmf.ts';
 import { G711_PAYLOAD_TYPE, G711_SILENCE, type G711Law } from './g711.ts';
@@ -20,6 +21,20 @@ import type { WavFileWriter } from './wav.ts';
 
 const FRAME_MS = 20;
 const FRAME_SAMPLES = 160;
+/** Echoed audio queued beyond this (5 s) is dropped: a flood must not grow the queue. */
+const MAX_QUEUED_FRAMES = 250;
+/** An echoed payload larger than any G.711 frame we would send (100 ms) is dropped. */
+const MAX_ECHO_PAYLOAD_BYTES = 800;
+
+/** Whether RTP can be sent there: a literal IP address and a port in 1..65535. */
+export function isUsableRtpAddress(remote: { address: string; port: number }): boolean {
+  return (
+    isIP(remote.address) !== 0 &&
+    Number.isInteger(remote.port) &&
+    remote.port >= 1 &&
+    remote.port <= 65535
+  );
+}
 
 export interface RtpSessionOptions {
   law: G711Law;
@@ -56,7 +71,7 @@ interface DtmfFrame {
 export class RtpSession {
   readonly dtmf = new DtmfReceiver();
   /** Packets sent and received (valid RTP only), and datagrams ignored. */
-  readonly stats = { sent: 0, received: 0, ignored: 0, lateFrames: 0 };
+  readonly stats = { sent: 0, received: 0, ignored: 0, lateFrames: 0, sendErrors: 0 };
 
   private remote: { address: string; port: number } | null = null;
   private readonly ssrc = randomUint32();
@@ -79,7 +94,14 @@ export class RtpSession {
   ) {
     this.dtmfPayloadType = options.dtmfPayloadType ?? 101;
     this.law = options.law;
-    socket.on('message', (msg) => this.receive(msg));
+    socket.on('message', (msg) => {
+      try {
+        this.receive(msg);
+      } catch {
+        // A listener (recorder, meter, DTMF) that fails on a hostile packet loses that packet.
+        this.stats.ignored++;
+      }
+    });
   }
 
   /** Binds the socket. */
@@ -108,9 +130,13 @@ export class RtpSession {
     this.law = law;
   }
 
-  /** Starts sending one frame every 20 ms to the far end (silence when no audio is queued). */
+  /**
+   * Starts sending one frame every 20 ms to the far end (silence when no audio is queued).
+   * A far end that cannot be sent to (port 0, 70000, not an IP address) gets nothing: the
+   * session still runs its clock and receives, and counts each frame in stats.sendErrors.
+   */
   start(remote: { address: string; port: number }): void {
-    this.remote = remote;
+    this.remote = { address: remote.address, port: remote.port };
     if (this.timer) return;
     this.startMs = performance.now();
     this.frame = 0;
@@ -163,9 +189,17 @@ export class RtpSession {
   }
 
   private tick(): void {
+    if (this.closed) return;
     const due = Math.floor((performance.now() - this.startMs) / FRAME_MS);
     if (due - this.frame > 1) this.stats.lateFrames += due - this.frame - 1;
-    while (this.frame <= due) this.sendFrame(this.frame++);
+    while (this.frame <= due) {
+      try {
+        this.sendFrame(this.frame++);
+      } catch {
+        // A frame that cannot be built (our own bug) is skipped; the clock goes on.
+        this.stats.sendErrors++;
+      }
+    }
     this.treatmentDone = this.treatmentDone.filter((t) => {
       if (t.frame > this.frame) return true;
       t.resolve();
@@ -210,17 +244,31 @@ export class RtpSession {
     });
     this.seq = nextSequence(this.seq);
     this.stats.sent++;
-    const { port, address } = this.remote;
+    const remote = this.remote;
     if (!this.options.transmit) {
-      this.socket.send(datagram, port, address);
+      this.transmitNow(datagram, remote);
       return;
     }
     this.options.transmit(datagram, (d) => {
-      if (!this.closed) this.socket.send(d, port, address);
+      if (!this.closed) this.transmitNow(d, remote);
     });
   }
 
+  /** Never throws: dgram throws synchronously for a bad port or address (ERR_SOCKET_BAD_PORT). */
+  private transmitNow(datagram: Buffer, remote: { address: string; port: number }): void {
+    if (!isUsableRtpAddress(remote)) {
+      this.stats.sendErrors++;
+      return;
+    }
+    try {
+      this.socket.send(datagram, remote.port, remote.address);
+    } catch {
+      this.stats.sendErrors++;
+    }
+  }
+
   private receive(msg: Buffer): void {
+    if (this.closed) return;
     const packet = parseRtp(msg);
     if (!packet) {
       this.stats.ignored++;
@@ -238,6 +286,12 @@ export class RtpSession {
     }
     this.options.onAudio?.(packet);
     this.options.recorder?.appendG711(packet.payload, this.law);
-    if (this.options.echo) this.audio.push(packet.payload);
+    if (
+      this.options.echo &&
+      packet.payload.length <= MAX_ECHO_PAYLOAD_BYTES &&
+      this.audio.length < MAX_QUEUED_FRAMES
+    ) {
+      this.audio.push(packet.payload);
+    }
   }
 }

@@ -35,7 +35,12 @@ class TimerSet {
       name,
       setTimeout(() => {
         this.handles.delete(name);
-        fire();
+        try {
+          fire();
+        } catch (error) {
+          // The stack guards the sender and the user; this is the last line before the loop.
+          console.warn(`SIP client transaction timer ${name} failed: ${String(error)}`);
+        }
       }, ms),
     );
   }

@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 
-/** A parse failure of a SIP datagram; the transport catches it and drops the datagram. */
+/**
+ * A parse failure of a SIP datagram (or of an SDP body). When the start line and headers of a
+ * request did parse, `request` holds them, so the transport can still answer 400 Bad Request.
+ */
 export class SipParseError extends Error {
   override readonly name = 'SipParseError';
+  readonly request: SipRequest | undefined;
+
+  constructor(message: string, options: { request?: SipRequest } = {}) {
+    super(message);
+    this.request = options.request;
+  }
 }
 
 const COMPACT_FORMS: Record<string, string> = {
@@ -48,6 +57,8 @@ const LIST_HEADERS = new Set([
 
 const TOKEN = /^[!%'*+\-.^_`~0-9A-Za-z]+$/;
 const MAX_MESSAGE_BYTES = 65_535;
+/** More header lines than any real message carries: refused rather than indexed. */
+const MAX_HEADER_LINES = 256;
 
 function headerKey(name: string): string {
   const lower = name.toLowerCase();
@@ -185,6 +196,9 @@ export function parseMessage(input: Buffer | string): SipMessage {
   const head = buf.subarray(0, headEnd).toString('utf8');
   const rawLines = head.split(/\r?\n/);
   const startLine = rawLines.shift() ?? '';
+  if (rawLines.length > MAX_HEADER_LINES) {
+    throw new SipParseError(`More than ${MAX_HEADER_LINES} header lines`);
+  }
 
   // Unfold continuation lines (leading SP/HT) into the previous header line.
   const lines: string[] = [];
@@ -206,25 +220,29 @@ export function parseMessage(input: Buffer | string): SipMessage {
     headers.append(name, line.slice(colon + 1));
   }
 
+  // The start line first: a request whose later checks fail can still be answered 400.
+  const partial = parseStartLine(startLine, headers, '');
+  const fail = (message: string): never => {
+    throw new SipParseError(message, partial.kind === 'request' ? { request: partial } : {});
+  };
+
   let body: string;
   const contentLength = headers.get('content-length');
   const available = buf.length - bodyStart;
   if (contentLength !== undefined) {
-    if (!/^\d+$/.test(contentLength)) {
-      throw new SipParseError(`Invalid Content-Length: "${contentLength}"`);
-    }
+    if (!/^\d{1,10}$/.test(contentLength))
+      fail(`Invalid Content-Length: "${contentLength.slice(0, 80)}"`);
     const length = Number(contentLength);
+    // RFC 3261 §18.3: bytes beyond Content-Length are discarded; fewer is an error (400).
     if (length > available) {
-      throw new SipParseError(
-        `Content-Length ${length} exceeds the ${available} bytes of body received`,
-      );
+      fail(`Content-Length ${length} exceeds the ${available} bytes of body received`);
     }
     body = buf.subarray(bodyStart, bodyStart + length).toString('utf8');
   } else {
     body = buf.subarray(bodyStart).toString('utf8');
   }
 
-  const message = parseStartLine(startLine, headers, body);
+  const message: SipMessage = { ...partial, body };
   validateMandatoryHeaders(message);
   return message;
 }
@@ -241,20 +259,31 @@ function parseStartLine(line: string, headers: SipHeaders, body: string): SipMes
   const request = /^(\S+) (\S+) (\S+)$/.exec(line);
   if (!request) throw new SipParseError(`Malformed start line: "${line.slice(0, 80)}"`);
   const [, method = '', uri = '', version = ''] = request;
-  if (version !== 'SIP/2.0') throw new SipParseError(`Unsupported SIP version: "${version}"`);
-  if (!TOKEN.test(method)) throw new SipParseError(`Invalid method: "${method}"`);
+  if (version !== 'SIP/2.0') {
+    throw new SipParseError(`Unsupported SIP version: "${version.slice(0, 80)}"`);
+  }
+  if (!TOKEN.test(method)) throw new SipParseError(`Invalid method: "${method.slice(0, 80)}"`);
   if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(uri))
-    throw new SipParseError(`Invalid Request-URI: "${uri}"`);
+    throw new SipParseError(`Invalid Request-URI: "${uri.slice(0, 80)}"`);
   return { kind: 'request', method, uri, headers, body };
 }
 
+/** The headers every message needs, and every response copies (RFC 3261 §8.1.1, §8.2.6). */
+export const MANDATORY_HEADERS = ['Via', 'From', 'To', 'Call-ID', 'CSeq'] as const;
+
 function validateMandatoryHeaders(message: SipMessage): void {
-  for (const name of ['Via', 'From', 'To', 'Call-ID', 'CSeq']) {
-    if (!message.headers.has(name)) throw new SipParseError(`Missing ${name} header`);
+  const request = message.kind === 'request' ? { request: message } : {};
+  for (const name of MANDATORY_HEADERS) {
+    if (!message.headers.has(name)) throw new SipParseError(`Missing ${name} header`, request);
   }
-  const cseq = parseCSeq(message.headers.get('cseq') ?? '');
+  let cseq: CSeq;
+  try {
+    cseq = parseCSeq(message.headers.get('cseq') ?? '');
+  } catch (error) {
+    throw new SipParseError(error instanceof Error ? error.message : String(error), request);
+  }
   if (message.kind === 'request' && cseq.method !== message.method) {
-    throw new SipParseError(`CSeq method ${cseq.method} does not match ${message.method}`);
+    throw new SipParseError(`CSeq method ${cseq.method} does not match ${message.method}`, request);
   }
 }
 

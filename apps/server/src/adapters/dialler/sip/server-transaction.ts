@@ -93,7 +93,12 @@ export class ServerTransaction {
       name,
       setTimeout(() => {
         this.handles.delete(name);
-        fire();
+        try {
+          fire();
+        } catch (error) {
+          // The transport's send never throws; this is the last line before the event loop.
+          console.warn(`SIP server transaction timer ${name} failed: ${String(error)}`);
+        }
       }, ms),
     );
   }

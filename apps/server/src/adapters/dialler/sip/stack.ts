@@ -15,7 +15,13 @@ import {
   type SipResponse,
 } from './message.ts';
 import { ServerTransaction } from './server-transaction.ts';
-import { SipUdpTransport, type RemoteAddress } from './transport.ts';
+import {
+  errorText,
+  rateLimitedLog,
+  SipUdpTransport,
+  type RemoteAddress,
+  type SipLog,
+} from './transport.ts';
 
 /** Requests and transaction-less responses of one call, routed by Call-ID. */
 export interface DialogHandler {
@@ -31,6 +37,8 @@ export interface SipStackOptions {
   timers?: Partial<TimerConfig>;
   /** Test hook: return true to drop an incoming message as if the network lost it. */
   dropIncoming?: (message: SipMessage, source: RemoteAddress) => boolean;
+  /** One line per datagram dropped or request failed (default: console.warn, rate-limited). */
+  log?: SipLog;
 }
 
 /** Branch of the top Via; messages without a parsable one are not matched. */
@@ -55,6 +63,7 @@ function cseqMethod(message: SipMessage): string {
  */
 export class SipStack {
   readonly timers: TimerConfig;
+  readonly log: SipLog;
   private readonly clientTransactions = new Map<string, ClientTransaction>();
   private readonly serverTransactions = new Map<string, ServerTransaction>();
   private readonly dialogs = new Map<string, DialogHandler>();
@@ -65,16 +74,19 @@ export class SipStack {
     private readonly options: SipStackOptions,
   ) {
     this.timers = { ...DEFAULT_TIMERS, ...options.timers };
+    this.log = options.log ?? rateLimitedLog();
     transport.onMessage((message, source) => this.receive(message, source));
   }
 
   /** Binds a UDP transport (127.0.0.1, port 0 by default) and starts the stack on it. */
   static async create(options: SipStackOptions = {}): Promise<SipStack> {
+    const log = options.log ?? rateLimitedLog();
     const transport = await SipUdpTransport.bind({
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
+      log,
     });
-    return new SipStack(transport, options);
+    return new SipStack(transport, { ...options, log });
   }
 
   /** Our address, for Via, Contact and SDP. */
@@ -105,10 +117,22 @@ export class SipStack {
     const branch = branchOf(request);
     if (!branch) throw new Error('The request has no Via branch');
     const key = `${branch}|${request.method}`;
+    // The user runs from timers too (Timer B, F): its failure is logged, never thrown there.
+    const guarded: ClientTransactionUser = {
+      onResponse: (response) =>
+        this.guard(`the ${request.method} response handler`, () => user.onResponse(response)),
+      onTimeout: () => this.guard(`the ${request.method} timeout handler`, () => user.onTimeout()),
+    };
     const transaction =
       request.method === 'INVITE'
-        ? new InviteClientTransaction(request, destination, this.transport, this.timers, user)
-        : new NonInviteClientTransaction(request, destination, this.transport, this.timers, user);
+        ? new InviteClientTransaction(request, destination, this.transport, this.timers, guarded)
+        : new NonInviteClientTransaction(
+            request,
+            destination,
+            this.transport,
+            this.timers,
+            guarded,
+          );
     this.clientTransactions.set(key, transaction);
     transaction.onTerminated(() => {
       if (this.clientTransactions.get(key) === transaction) this.clientTransactions.delete(key);
@@ -182,6 +206,22 @@ export class SipStack {
       transaction.respond(buildResponse(request, 481));
       return;
     }
-    handler.onRequest(request, source, transaction);
+    try {
+      handler.onRequest(request, source, transaction);
+    } catch (error) {
+      // The request's own failure: answer 500 so that the transaction ends (RFC 3261 §21.5.1).
+      this.log(
+        `SIP ${request.method} from ${source.address}:${source.port} failed: ${errorText(error)}`,
+      );
+      transaction.respond(buildResponse(request, 500));
+    }
+  }
+
+  private guard(what: string, run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.log(`SIP ${what} failed: ${errorText(error)}`);
+    }
   }
 }
