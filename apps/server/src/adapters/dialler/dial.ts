@@ -47,6 +47,9 @@ export async function dial(options: DialOptions): Promise<DialResult> {
     law: 'pcmu',
     host: options.rtpHost ?? '127.0.0.1',
     ...(recorder ? { recorder } : {}),
+  }).catch(async (err: unknown) => {
+    await recorder?.close().catch(() => undefined); // no file handle left open
+    throw err;
   });
   const call = new SipCall({
     stack: options.stack,
@@ -68,7 +71,10 @@ export async function dial(options: DialOptions): Promise<DialResult> {
   const hangup = () => call.hangup();
   options.signal?.addEventListener('abort', hangup, { once: true });
   try {
-    const result = await call.start();
+    const started = call.start();
+    // Stopped while the media was being set up: the listener came too late to hear it.
+    if (options.signal?.aborted) call.hangup();
+    const result = await started;
     return {
       ...result,
       recordedSamples: recorder?.sampleCount ?? 0,
@@ -76,7 +82,8 @@ export async function dial(options: DialOptions): Promise<DialResult> {
     };
   } finally {
     options.signal?.removeEventListener('abort', hangup);
-    await session.close();
-    await recorder?.close();
+    // The call has its outcome; a media close that fails must not turn it into another.
+    await session.close().catch(() => undefined);
+    await recorder?.close().catch(() => undefined);
   }
 }

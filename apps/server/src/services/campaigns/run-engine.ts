@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { eq, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import { callDueMs, type CallOutcomeStatus, type RunCallStatus } from '@callsight/shared';
 import type {
+  CallFinal,
   CallRequest,
   Dialler,
   DiallerEvent,
@@ -146,10 +147,18 @@ class ActiveRun {
       treatment: row.answerTreatment ?? '',
       recordingPath: join(this.engine.recordingsDir, this.id, `${row.seq}.wav`),
     };
-    const placed = this.dialler.dialler.place(request, (event) => this.onEvent(row, event));
+    let placed: PlacedCall;
+    try {
+      placed = this.dialler.dialler.place(request, (event) => this.onEvent(row, event));
+    } catch (err) {
+      // A call the dialler could not even begin fails alone; its slot goes to the next.
+      this.engine.released();
+      this.end(row, 'failed', null, err instanceof Error ? err.message : String(err), new Date());
+      return;
+    }
     this.live.set(row.seq, placed);
-    void placed.result.then((final) => {
-      this.live.delete(row.seq);
+    const settle = (final: CallFinal) => {
+      if (!this.live.delete(row.seq)) return;
       this.engine.released();
       if (final.callSid) row.callSid = final.callSid;
       if (final.recordingPath) row.recordingPath = final.recordingPath;
@@ -164,6 +173,17 @@ class ActiveRun {
           final.reason,
           at ? new Date(at) : new Date(),
         );
+    };
+    placed.result.then(settle).catch((err: unknown) => {
+      // Whatever went wrong in this call's handling ends this call, never the run.
+      this.engine.log.error(err, `campaign call ${request.key} failed in its handling`);
+      settle({
+        outcome: 'failed',
+        statusCode: null,
+        reason: `Call handling failed: ${err instanceof Error ? err.message : String(err)}`,
+        callSid: row.callSid ?? '',
+        events: [],
+      });
     });
   }
 
@@ -215,7 +235,13 @@ class ActiveRun {
       if (reason === 'stop') this.end(row, 'canceled', null, 'Stopped before it was placed', now);
       else this.end(row, 'failed', null, 'The server stopped before the call was placed', now);
     }
-    for (const call of this.live.values()) call.hangup();
+    for (const call of this.live.values()) {
+      try {
+        call.hangup();
+      } catch (err) {
+        this.engine.log.error(err, `campaign run ${this.id}: a call did not hang up`);
+      }
+    }
     this.maybeFinish();
   }
 }
@@ -269,6 +295,10 @@ export class CampaignRunEngine {
   private timers: NodeJS.Timeout[] = [];
   private closing = false;
   private readonly o: Required<Omit<RunEngineOptions, 'db' | 'log' | 'diallers' | 'recordingsDir'>>;
+
+  get log(): RunEngineOptions['log'] {
+    return this.options.log;
+  }
 
   constructor(private readonly options: RunEngineOptions) {
     this.db = options.db;

@@ -4,6 +4,7 @@ import { parseMessage } from './message.ts';
 import { SipStack } from './stack.ts';
 import { AnsweringEndpoint, type UasCallRecord } from '../answering-endpoint.ts';
 import { SipCall, placeCall, type CallEvent, type CallOptions } from './uac.ts';
+import { GOOD_SDP, HostileTrunk } from '../../../../test/support/hostile-trunk.ts';
 
 const T1_MS = 20;
 const timers = { t1Ms: T1_MS, t2Ms: 160, t4Ms: 200 };
@@ -322,5 +323,63 @@ describe('timeouts', () => {
     } finally {
       await fast.close();
     }
+  });
+});
+
+describe('a hostile far end (issue 31)', () => {
+  let trunk: HostileTrunk;
+  beforeAll(async () => {
+    trunk = await HostileTrunk.start({
+      '5001': { answerSdp: GOOD_SDP.replace('m=audio 9 ', 'm=audio 70000 ') },
+      '5002': { answerSdp: GOOD_SDP.replace('RTP/AVP 0', 'RTP/AVP 18') },
+      '5003': { answerSdp: GOOD_SDP },
+      '5004': { answerSdp: GOOD_SDP, ignoreBye: true },
+    });
+  });
+  afterAll(() => trunk.close());
+
+  const dialTrunk = (number: string, overrides: Partial<CallOptions> = {}) =>
+    placeCall({
+      stack: uac,
+      destination: { address: '127.0.0.1', port: trunk.port },
+      requestUri: `sip:${number}@127.0.0.1:${trunk.port}`,
+      fromUri: 'sip:+15550000001@callsight.local',
+      noAnswerTimeoutMs: 1000,
+      callDurationMs: 50,
+      ...overrides,
+    });
+  const byesTo = async (callId: string) => {
+    await trunk.until(() => (trunk.calls.get(callId)?.byes ?? 0) > 0);
+    return trunk.calls.get(callId);
+  };
+
+  it.each([
+    ['5001', /^Unusable SDP answer: .*70000/],
+    ['5002', /^Unusable SDP answer: no common codec/],
+  ])('an unusable answer (%s) is ACKed, hung up with BYE and failed 488', async (number, why) => {
+    const result = await dialTrunk(number, { callDurationMs: 60_000 });
+    expect(result).toMatchObject({ outcome: 'failed', statusCode: 488 });
+    expect(result.reason).toMatch(why);
+    expect(result.media).toBeUndefined();
+    expect(await byesTo(result.callId)).toMatchObject({ acks: 1, byes: 1 });
+  });
+
+  it('a throw in the media handling ends that call with BYE, failed, saying why', async () => {
+    const result = await dialTrunk('5003', {
+      callDurationMs: 60_000,
+      onAnswered: () => {
+        throw new Error('bind EADDRINUSE');
+      },
+    });
+    expect(result).toMatchObject({ outcome: 'failed', reason: 'Media failed: bind EADDRINUSE' });
+    expect((await byesTo(result.callId))?.byes).toBe(1);
+  });
+
+  it('a BYE the far end never answers ends the call after byeTimeoutMs, not Timer F', async () => {
+    const result = await dialTrunk('5004', { byeTimeoutMs: 100 });
+    expect(result).toMatchObject({ outcome: 'completed', reason: 'OK (BYE not answered)' });
+    const ended = Date.now();
+    expect(ended - at(result.events, 'inProgress')).toBeLessThan(64 * T1_MS + 2000);
+    expect(trunk.calls.get(result.callId)?.byes).toBeGreaterThanOrEqual(1);
   });
 });

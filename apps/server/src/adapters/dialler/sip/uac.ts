@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import type { ClientTransaction } from './client-transaction.ts';
 import { buildAuthorization, parseChallenge, type Credentials } from './digest.ts';
 import {
@@ -54,6 +55,11 @@ export interface CallOptions {
   noAnswerTimeoutMs: number;
   /** BYE this long after the 200 OK. */
   callDurationMs: number;
+  /**
+   * A BYE not answered within this time still ends the call (its transaction keeps
+   * retransmitting to Timer F); default 8*T1, 4 s with RFC timers.
+   */
+  byeTimeoutMs?: number;
   /** Our RTP address for the SDP offer; port 0 signals no media yet. */
   rtp?: { address: string; port: number };
   onEvent?: (event: CallEvent) => void;
@@ -64,9 +70,38 @@ export interface CallOptions {
 
 type Phase = 'calling' | 'confirmed' | 'terminating' | 'ended';
 
+/** How a call ends once its BYE is answered (or not answered in time). */
+interface Ending {
+  outcome: CallOutcome;
+  statusCode: number;
+  reason: string;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** parseSdp's reason without its own "Unusable SDP:" prefix (ours says it already). */
+const sdpReason = (err: unknown) => messageOf(err).replace(/^Unusable SDP:\s*/i, '');
+
+/** Throws with the reason when an SDP answer cannot carry our audio. */
+function usableAnswer(body: string): NonNullable<CallResult['media']> {
+  if (!body.trim()) throw new Error('no SDP body');
+  const remote = parseSdp(body);
+  // parseSdp refuses these too (issue 31); kept here so that no bad port reaches a socket.
+  if (!Number.isInteger(remote.port) || remote.port < 1 || remote.port > 65535)
+    throw new Error(`audio port ${remote.port} is not usable`);
+  if (!isIPv4(remote.address) && !/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})$/.test(remote.address))
+    throw new Error(`connection address "${remote.address.slice(0, 60)}" is not usable`);
+  const negotiated = negotiate(remote);
+  if (!negotiated)
+    throw new Error(`no common codec (offered ${remote.payloadTypes.join(' ') || 'none'})`);
+  return { remote: { address: remote.address, port: remote.port }, negotiated };
+}
+
 /**
  * One outbound call (RFC 3261 UAC core): INVITE → 18x → 200 → ACK → BYE after the call
- * duration, with one digest retry, CANCEL on no answer and far-end BYE detection.
+ * duration, with one digest retry, CANCEL on no answer and far-end BYE detection. An answer
+ * whose SDP we cannot use is ACKed and ended with BYE (failed, 488); a watchdog ends any call
+ * by its planned time plus a bound, and a failure in its handling ends that call alone.
  */
 export class SipCall {
   readonly callId: string;
@@ -101,34 +136,53 @@ export class SipCall {
   /** Sends the INVITE; the result promise settles with the outcome. */
   start(): Promise<CallResult> {
     this.options.stack.registerDialog(this.callId, {
-      onRequest: (request, _source, transaction) => {
-        if (request.method === 'ACK' || !transaction) return;
-        if (request.method === 'BYE') {
-          transaction.respond(buildResponse(request, 200));
-          this.onRemoteBye();
-          return;
-        }
-        transaction.respond(buildResponse(request, request.method === 'OPTIONS' ? 200 : 501));
-      },
-      onStrayResponse: (response) => {
-        // A retransmitted 2xx: our ACK was lost (RFC 3261 §13.2.2.4).
-        if (response.status >= 200 && response.status < 300 && this.ack) {
-          if (parseCSeq(response.headers.get('cseq') ?? '').method === 'INVITE') {
-            this.options.stack.send(this.ack, this.options.destination);
+      onRequest: (request, _source, transaction) =>
+        this.guard(() => {
+          if (request.method === 'ACK' || !transaction) return;
+          if (request.method === 'BYE') {
+            transaction.respond(buildResponse(request, 200));
+            this.onRemoteBye();
+            return;
           }
-        }
-      },
+          transaction.respond(buildResponse(request, request.method === 'OPTIONS' ? 200 : 501));
+        }),
+      onStrayResponse: (response) =>
+        this.guard(() => {
+          // A retransmitted 2xx: our ACK was lost (RFC 3261 §13.2.2.4).
+          if (response.status >= 200 && response.status < 300 && this.ack) {
+            if (parseCSeq(response.headers.get('cseq') ?? '').method === 'INVITE') {
+              this.options.stack.send(this.ack, this.options.destination);
+            }
+          }
+        }),
     });
-    this.sendInvite();
+    this.guard(() => this.sendInvite());
     this.emit('initiated');
     this.after(this.options.noAnswerTimeoutMs, () => this.onNoAnswerTimeout());
+    // The latest a call can end: unanswered at the no-answer timeout, its CANCEL unanswered for
+    // 64*T1, or answered then, held for its duration and its BYE unanswered; 1 s spare.
+    const t1 = this.options.stack.timers.t1Ms;
+    this.after(
+      this.options.noAnswerTimeoutMs +
+        64 * t1 +
+        this.options.callDurationMs +
+        this.byeTimeoutMs +
+        1000,
+      () => this.onWatchdog(),
+    );
     return this.result;
   }
 
   /** Ends the call early (a stopped run): CANCEL while ringing, BYE once answered. */
   hangup(): void {
-    if (this.phase === 'calling') this.onNoAnswerTimeout();
-    else if (this.phase === 'confirmed') this.sendBye();
+    this.guard(() => {
+      if (this.phase === 'calling') this.onNoAnswerTimeout();
+      else if (this.phase === 'confirmed') this.sendBye();
+    });
+  }
+
+  private get byeTimeoutMs(): number {
+    return this.options.byeTimeoutMs ?? 8 * this.options.stack.timers.t1Ms;
   }
 
   private get local() {
@@ -150,7 +204,7 @@ export class SipCall {
       ...(authorization ? { extraHeaders: [authorization] } : {}),
     });
     this.inviteTransaction = this.options.stack.sendRequest(this.invite, this.options.destination, {
-      onResponse: (response) => this.onInviteResponse(response),
+      onResponse: (response) => this.guard(() => this.onInviteResponse(response)),
       onTimeout: () => {
         if (this.cancelRequested) this.finish('noAnswer', 408, 'Request Timeout');
         else this.finish('failed', 408, 'Request Timeout');
@@ -208,26 +262,39 @@ export class SipCall {
     this.remoteTarget = contact ? parseNameAddr(contact).uri : this.options.requestUri;
     this.routeSet = response.headers.getAll('record-route').reverse();
     this.ack = this.inDialogRequest('ACK', this.cseq);
-    this.options.stack.send(this.ack, this.options.destination);
-    if (response.body) {
-      try {
-        const remote = parseSdp(response.body);
-        const negotiated = negotiate(remote);
-        if (negotiated) {
-          this.media = { remote: { address: remote.address, port: remote.port }, negotiated };
-        }
-      } catch {
-        // An unusable answer still completes the signalling; media is simply absent.
-      }
-    }
     this.phase = 'confirmed';
+    this.options.stack.send(this.ack, this.options.destination);
+    let unusable: string | undefined;
+    try {
+      this.media = usableAnswer(response.body);
+    } catch (err) {
+      unusable = sdpReason(err);
+    }
     if (this.cancelRequested) {
       // 200 crossed our CANCEL: the call is up, so end it at once (RFC 3261 §9.1).
       this.sendBye();
       return;
     }
     this.emit('inProgress', response.status, response.reason);
-    this.options.onAnswered?.(this.media);
+    if (unusable !== undefined) {
+      // RFC 3261 §13.2.2.4: a 2xx whose answer we cannot accept is ACKed, then ended by BYE.
+      this.sendBye({
+        outcome: 'failed',
+        statusCode: 488,
+        reason: `Unusable SDP answer: ${unusable}`,
+      });
+      return;
+    }
+    try {
+      this.options.onAnswered?.(this.media);
+    } catch (err) {
+      this.sendBye({
+        outcome: 'failed',
+        statusCode: 500,
+        reason: `Media failed: ${messageOf(err)}`,
+      });
+      return;
+    }
     this.after(this.options.callDurationMs, () => this.sendBye());
   }
 
@@ -252,21 +319,71 @@ export class SipCall {
     });
   }
 
-  private sendBye(): void {
+  /**
+   * Sends our BYE; the call ends as `ending` says (else completed) when it is answered, or
+   * unanswered after byeTimeoutMs: a far end that never answers cannot keep the call up.
+   */
+  private sendBye(ending?: Ending): void {
     if (this.phase !== 'confirmed') return;
     this.phase = 'terminating';
     const byeSentAtMs = this.now();
     const answeredLate = this.cancelRequested;
     this.cseq++;
-    const done = () =>
-      answeredLate
-        ? this.finish('noAnswer', 200, 'Answered after CANCEL')
-        : this.finish('completed', 200, 'OK', byeSentAtMs);
-    this.options.stack.sendRequest(
-      this.inDialogRequest('BYE', this.cseq),
-      this.options.destination,
-      { onResponse: (response) => response.status >= 200 && done(), onTimeout: done },
-    );
+    const done = (answered: boolean) => {
+      if (ending) this.finish(ending.outcome, ending.statusCode, ending.reason);
+      else if (answeredLate) this.finish('noAnswer', 200, 'Answered after CANCEL');
+      else this.finish('completed', 200, answered ? 'OK' : 'OK (BYE not answered)', byeSentAtMs);
+    };
+    this.after(this.byeTimeoutMs, () => done(false));
+    this.sendQuietly('BYE', {
+      onResponse: (response) => response.status >= 200 && done(true),
+      onTimeout: () => done(false),
+    });
+  }
+
+  /** Sends an in-dialog BYE; a failure to send is left to the timers that end the call. */
+  private sendQuietly(method: 'BYE', user: Parameters<SipStack['sendRequest']>[2]): void {
+    try {
+      this.options.stack.sendRequest(
+        this.inDialogRequest(method, this.cseq),
+        this.options.destination,
+        user,
+      );
+    } catch {
+      // The transport is closed or the request could not be built: the bye timer ends the call.
+    }
+  }
+
+  /** The call outlived its bound (a far end or a bug kept it up): hang up and end it failed. */
+  private onWatchdog(): void {
+    const reason = 'The call did not end within its planned time (watchdog)';
+    if (this.phase === 'confirmed') {
+      this.phase = 'terminating';
+      this.cseq++;
+      this.sendQuietly('BYE', { onResponse: () => {}, onTimeout: () => {} });
+    } else if (this.phase === 'calling') {
+      this.inviteTransaction?.terminate();
+    }
+    this.finish('failed', 408, reason);
+  }
+
+  /** Runs one step of the call's handling; a throw ends this call (BYE when up), nothing else. */
+  private guard(step: () => void): void {
+    try {
+      step();
+    } catch (err) {
+      const reason = `Call handling failed: ${messageOf(err)}`;
+      try {
+        if (this.phase === 'confirmed') {
+          this.sendBye({ outcome: 'failed', statusCode: 500, reason });
+          return;
+        }
+        if (this.phase === 'calling') this.inviteTransaction?.terminate();
+      } catch {
+        // Ending the call below is all that is left.
+      }
+      this.finish('failed', 500, reason);
+    }
   }
 
   private onRemoteBye(): void {
@@ -292,7 +409,7 @@ export class SipCall {
   private after(ms: number, fire: () => void): void {
     const handle = setTimeout(() => {
       this.timers.delete(handle);
-      fire();
+      this.guard(fire);
     }, ms);
     this.timers.add(handle);
   }
@@ -305,7 +422,11 @@ export class SipCall {
       ...(reason !== undefined ? { reason } : {}),
     };
     this.events.push(event);
-    this.options.onEvent?.(event);
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // An observer's failure is not the call's: the call goes on and still ends.
+    }
   }
 
   private finish(outcome: CallOutcome, statusCode: number, reason: string, atMs?: number): void {
