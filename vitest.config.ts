@@ -26,6 +26,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // The migrated template database that each test file's database is copied from.
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
         },

@@ -17,15 +17,22 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (the test suite's template database). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /**
  * Opens the database: PostgreSQL through node-postgres when a URL is given, otherwise embedded
  * PGlite in dataDir ('memory://' for an in-memory one). Applies migrations before returning.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  /** PGlite in memory: start from this dumped data directory instead of an empty one. */
+  template?: Blob;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     // An idle connection closed by the server (restart, failover) must not crash the process;
@@ -38,8 +45,13 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
   }
   const dir = opts.dataDir === 'memory://' ? undefined : path.resolve(opts.dataDir, 'pglite');
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, opts.template && !dir ? { loadDataDir: opts.template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }
