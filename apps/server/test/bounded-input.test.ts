@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFIG_LIMITS,
@@ -18,6 +19,11 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createTenant, createUser, signIn } from './factories.ts';
 import { telemetryEvents } from '../src/db/schema/index.ts';
 import { boundedError } from '../src/lib/error-handler.ts';
+import {
+  BODY_TEXT_MAX_LENGTH,
+  bodyTextBound,
+  bodyTextTooLongMessage,
+} from '../src/plugins/storable-input.ts';
 
 /** Issue 14 §8: what is stored and what is echoed back stays bounded, whatever is sent. */
 
@@ -201,13 +207,14 @@ describe('telemetry events (POST /api/ingest/v1/events)', () => {
 });
 
 describe('dial numbers (PUT /api/gsm/connect/numbers)', () => {
-  it('refuses a 1 MB region in a few hundred bytes, keyed by its row', async () => {
+  it('refuses a 10,000-character region in a few hundred bytes, keyed by its row', async () => {
     const t = await tenant();
     const res = await s.app.inject({
       method: 'PUT',
       url: '/api/gsm/connect/numbers',
       headers: t.superHeaders,
-      payload: [{ region: 'r'.repeat(MB), number: '+12025550123' }],
+      // Within the body-text bound, so that the field's own rule answers (issue 31).
+      payload: [{ region: 'r'.repeat(BODY_TEXT_MAX_LENGTH), number: '+12025550123' }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.rawPayload.length).toBeLessThan(KB);
@@ -287,7 +294,7 @@ describe('the error handler', () => {
 });
 
 describe('stored texts of forms and config are refused beyond their limit', () => {
-  it('refuses a 1 MB webhook header and a 1 MB allowlisted page, naming the limit', async () => {
+  it('refuses a 1 MB webhook header and a 10,000-character allowlisted page, naming the limit', async () => {
     const t = await tenant();
     const watcher = await s.app.inject({
       method: 'PUT',
@@ -321,7 +328,9 @@ describe('stored texts of forms and config are refused beyond their limit', () =
       headers: t.superHeaders,
       payload: {
         key: 'SOFTPHONE_APPROVED_ORIGINS',
-        value: [{ origin: 'https://a.example', pages: [`/${'p'.repeat(MB)}`] }],
+        value: [
+          { origin: 'https://a.example', pages: [`/${'p'.repeat(BODY_TEXT_MAX_LENGTH - 1)}`] },
+        ],
       },
     });
     expect(origins.statusCode).toBe(400);
@@ -329,5 +338,106 @@ describe('stored texts of forms and config are refused beyond their limit', () =
     expect(origins.json<ApiError>().error.message).toBe(
       `Each entry of Allowlisted pages must be at most ${CONFIG_LIMITS.textLength} characters`,
     );
+  });
+});
+
+describe('every text of a JSON body is bounded, used by the route or not (issue 31)', () => {
+  const tooLong = (field: string, max = BODY_TEXT_MAX_LENGTH) => ({
+    code: ERROR_CODES.validation,
+    message: `Invalid body: ${field}`,
+    fields: { [field]: bodyTextTooLongMessage(field, max) },
+  });
+
+  it('refuses a 5 MB unused id on PUT /api/dataRoles/{id}, naming it, and saves nothing', async () => {
+    const t = await tenant();
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/dataRoles',
+      headers: t.adminHeaders,
+      payload: { name: 'Sydney' },
+    });
+    expect(created.statusCode).toBe(201);
+    const team = created.json<{ id: string }>();
+    const put = (id: string, name: string) =>
+      s.app.inject({
+        method: 'PUT',
+        url: `/api/dataRoles/${team.id}`,
+        headers: t.adminHeaders,
+        payload: { id, name, conditions: [], dashboards: [] },
+      });
+    const res = await put('i'.repeat(5 * MB), 'Renamed');
+    expect(res.statusCode).toBe(400);
+    expect(res.rawPayload.length).toBeLessThan(KB);
+    expect(res.json<ApiError>().error).toEqual(tooLong('id'));
+    const list = await s.app.inject({
+      method: 'GET',
+      url: '/api/dataRoles',
+      headers: t.adminHeaders,
+    });
+    expect(list.json<{ name: string }[]>().map((x) => x.name)).toEqual(['Sydney']);
+    // The bound is the route's: a text of exactly that length is let through.
+    expect((await put('i'.repeat(BODY_TEXT_MAX_LENGTH), 'Renamed')).statusCode).toBe(200);
+  });
+
+  it("refuses a long text in a field no schema names (a loose object's extra key, nested), and a long key", async () => {
+    const t = await tenant();
+    const switchGroup = (payload: object) =>
+      s.app.inject({
+        method: 'PUT',
+        url: '/api/users/switchGroup',
+        headers: t.adminHeaders,
+        payload,
+      });
+    const nested = await switchGroup({
+      currentGroupId: t.group.id,
+      extra: { notes: ['short', 'n'.repeat(MB)] },
+    });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json<ApiError>().error).toEqual(tooLong('extra.notes.1'));
+
+    const key = await switchGroup({ currentGroupId: t.group.id, ['k'.repeat(MB)]: 1 });
+    expect(key.statusCode).toBe(400);
+    expect(key.rawPayload.length).toBeLessThan(2 * KB);
+    const quoted = `${'k'.repeat(ECHO_LIMITS.quotedChars)}…`;
+    expect(key.json<ApiError>().error).toEqual({
+      code: ERROR_CODES.validation,
+      message: `Invalid body: ${quoted}`,
+      fields: {
+        [`${'k'.repeat(ECHO_LIMITS.fieldNameChars)}…`]: bodyTextTooLongMessage(
+          quoted,
+          BODY_TEXT_MAX_LENGTH,
+        ),
+      },
+    });
+    // Within the bound, the extra key is ignored as before.
+    const ok = await switchGroup({ currentGroupId: t.group.id, extra: 'x'.repeat(1000) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("gives every route a bound: declared, else its body schema's largest maxLength, at least the default", () => {
+    const body = z.object({ note: z.string().max(50_000), name: z.string().max(10) });
+    expect(bodyTextBound({ schema: { body } })).toBe(50_000);
+    expect(bodyTextBound({ schema: { body: z.object({ id: z.string() }) } })).toBe(
+      BODY_TEXT_MAX_LENGTH,
+    );
+    expect(bodyTextBound({ schema: {} })).toBe(BODY_TEXT_MAX_LENGTH);
+    expect(bodyTextBound({ schema: { body }, config: { bodyTextMaxLength: 20 } })).toBe(20);
+  });
+
+  it("lets a field's own rule answer below the bound; beyond it, where the handler validates, the bound answers", async () => {
+    const t = await tenant();
+    const numbers = (region: string) =>
+      s.app.inject({
+        method: 'PUT',
+        url: '/api/gsm/connect/numbers',
+        headers: t.superHeaders,
+        payload: [{ region, number: '+12025550123' }],
+      });
+    expect((await numbers('r'.repeat(BODY_TEXT_MAX_LENGTH))).json<ApiError>().error.message).toBe(
+      'Region must be at most 50 characters',
+    );
+    const huge = await numbers('r'.repeat(MB));
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json<ApiError>().error).toEqual(tooLong('0.region'));
   });
 });
