@@ -77,12 +77,12 @@ describe('a campaign run against the answering endpoint', () => {
     expect(run).toMatchObject({ status: 'In Progress', dialler: 'sip', runTags: ['smoke'] });
     expect(run.startedAt).not.toBeNull();
 
-    const done = await untilDone(viewer, campaign.id, run.id);
+    const done = await untilDone(admin, campaign.id, run.id);
     expect(done.status).toBe('Complete');
     expect(done.outcome).toMatch(/^12 calls: /);
 
     const stats = await get<CampaignRunStats>(
-      viewer,
+      admin,
       `/api/campaigns/${campaign.id}/runs/${run.id}/stats`,
     );
     expect(stats.counts).toEqual({
@@ -101,12 +101,12 @@ describe('a campaign run against the answering endpoint', () => {
     const page = await s.app.inject({
       method: 'GET',
       url: `/api/campaigns/${campaign.id}/runs/${run.id}/calls?from=10&size=5`,
-      headers: viewer,
+      headers: admin,
     });
     expect(page.headers.recordcount).toBe('12');
     expect(page.json<CampaignCall[]>().map((c) => c.seq)).toEqual([11, 12]);
     const calls = await get<CampaignCall[]>(
-      viewer,
+      admin,
       `/api/campaigns/${campaign.id}/runs/${run.id}/calls?size=100`,
     );
     const byNumber = (n: string) => calls.filter((c) => c.toNumber === n);
@@ -149,16 +149,26 @@ describe('a campaign run against the answering endpoint', () => {
 
     // A recording plays: a WAV file behind an authenticated route.
     const recordingUrl = byNumber(NUMBERS.answer)[0]?.recordingUrl ?? '';
-    const wav = await s.app.inject({ method: 'GET', url: recordingUrl, headers: viewer });
+    const wav = await s.app.inject({ method: 'GET', url: recordingUrl, headers: admin });
     expect(wav.statusCode).toBe(200);
     expect(wav.headers['content-type']).toBe('audio/wav');
     expect(wav.rawPayload.subarray(0, 4).toString()).toBe('RIFF');
     expect(wav.rawPayload.length).toBeGreaterThan(44 + 8000); // more than half a second
     const anonymous = await s.app.inject({ method: 'GET', url: recordingUrl });
     expect(anonymous.statusCode).toBe(401);
+    // Simulate is an admin and super screen (spec 000 §6): a viewer hears no recording and
+    // reads no call log.
+    const byViewer = await s.app.inject({ method: 'GET', url: recordingUrl, headers: viewer });
+    expect(byViewer.statusCode).toBe(403);
+    const logByViewer = await s.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaign.id}/runs/${run.id}/calls`,
+      headers: viewer,
+    });
+    expect(logByViewer.statusCode).toBe(403);
 
     const graph = await get<CampaignRunGraph>(
-      viewer,
+      admin,
       `/api/campaigns/${campaign.id}/runs/${run.id}/graph`,
     );
     expect(graph.bucketMs).toBe(1000);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -91,7 +92,7 @@ const CSV = 'Account,Pin\r\n"1,234",99\r\n5678,"say ""hi"""\r\n';
 
 describe('POST /api/campaigns (multipart) and reads', () => {
   it('creates from the multipart fields with tags.N and a CSV, then lists and gets it', async () => {
-    const { admin, viewer, group } = await tenant();
+    const { admin, group } = await tenant();
     const res = await postForm(admin.headers, FIELDS, { name: 'data.csv', content: CSV });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<Campaign>();
@@ -118,11 +119,11 @@ describe('POST /api/campaigns (multipart) and reads', () => {
     });
     expect(created.campaignId).toBe(created.id);
 
-    // Viewers read the list and the campaign.
+    // Admins and super users read the list and the campaign (viewers: see the roles test).
     const list = await s.app.inject({
       method: 'GET',
       url: '/api/campaigns',
-      headers: viewer.headers,
+      headers: admin.headers,
     });
     expect(list.statusCode).toBe(200);
     expect(list.json<CampaignListItem[]>().map((c) => [c.name, c.dataRowCount])).toEqual([
@@ -131,7 +132,7 @@ describe('POST /api/campaigns (multipart) and reads', () => {
     const one = await s.app.inject({
       method: 'GET',
       url: `/api/campaigns/${created.id}`,
-      headers: viewer.headers,
+      headers: admin.headers,
     });
     expect(one.json<Campaign>().data).toHaveLength(2);
 
@@ -256,7 +257,7 @@ describe('POST /api/campaigns (multipart) and reads', () => {
 
 describe('delete, runs and roles', () => {
   it('deletes a campaign without runs, refuses one with runs (409), and reads its runs', async () => {
-    const { admin, viewer, group } = await tenant();
+    const { admin, group } = await tenant();
     const a = (await postForm(admin.headers, FIELDS)).json<Campaign>();
     const b = (await postForm(admin.headers, { ...FIELDS, name: 'Evening' })).json<Campaign>();
     const del = await s.app.inject({
@@ -298,7 +299,7 @@ describe('delete, runs and roles', () => {
     );
 
     const list = (
-      await s.app.inject({ method: 'GET', url: '/api/campaigns', headers: viewer.headers })
+      await s.app.inject({ method: 'GET', url: '/api/campaigns', headers: admin.headers })
     ).json<CampaignListItem[]>();
     expect(list.map((c) => [c.name, c.runCount, c.lastExecutionTime, c.status.active])).toEqual([
       ['Morning load', 1, '2026-03-01T10:00:00.000Z', true],
@@ -307,7 +308,7 @@ describe('delete, runs and roles', () => {
     const runs = await s.app.inject({
       method: 'GET',
       url: `/api/campaigns/${a.id}/runs`,
-      headers: viewer.headers,
+      headers: admin.headers,
     });
     expect(runs.json<CampaignRun[]>()).toMatchObject([
       {
@@ -336,7 +337,7 @@ describe('delete, runs and roles', () => {
     const one = await s.app.inject({
       method: 'GET',
       url: `/api/campaigns/${a.id}/runs/${run.id}`,
-      headers: viewer.headers,
+      headers: admin.headers,
     });
     expect(one.json<CampaignRun>().status).toBe('Complete');
     const gone = await s.app.inject({
@@ -352,14 +353,36 @@ describe('delete, runs and roles', () => {
     const wrongPath = await s.app.inject({
       method: 'GET',
       url: `/api/campaigns/${b.id}/runs/${run.id}`,
-      headers: viewer.headers,
+      headers: admin.headers,
     });
     expect(wrongPath.statusCode).toBe(404);
   });
 
-  it('refuses writes to viewers (403) and everything while the simulate flag is off', async () => {
-    const { admin, viewer } = await tenant();
+  it('refuses viewers and group users everything, reads included, and all while the flag is off', async () => {
+    const { admin, viewer, group } = await tenant();
     const created = (await postForm(admin.headers, FIELDS)).json<Campaign>();
+    // Simulate is an admin and super screen (spec 000 §6; D10 and D15 reversed): a viewer or a
+    // Group User reads no campaign, run, call log or recording.
+    const user = await createUser(s.database.db, { groups: [group], role: 'user' });
+    const userHeaders = authHeaders((await signIn(s.app, user.email)).token, group.id);
+    const runId = randomUUID();
+    for (const headers of [viewer.headers, userHeaders]) {
+      for (const url of [
+        '/api/campaigns',
+        `/api/campaigns/${created.id}`,
+        `/api/campaigns/${created.id}/runs`,
+        `/api/campaigns/${created.id}/runs/${runId}`,
+        `/api/campaigns/${created.id}/runs/${runId}/graph`,
+        `/api/campaigns/${created.id}/runs/${runId}/stats`,
+        `/api/campaigns/${created.id}/runs/${runId}/calls`,
+        `/api/campaigns/${created.id}/runs/${runId}/calls/0/recording`,
+        '/api/campaigns/configuration',
+        '/api/simulate/numbers',
+      ]) {
+        const res = await s.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, url).toBe(403);
+      }
+    }
     const post = await postForm(viewer.headers, { ...FIELDS, name: 'Viewer' });
     expect(post.statusCode).toBe(403);
     const del = await s.app.inject({
@@ -407,7 +430,7 @@ describe('delete, runs and roles', () => {
     const still = await s.app.inject({
       method: 'GET',
       url: `/api/campaigns/${created.id}`,
-      headers: a.viewer.headers,
+      headers: a.admin.headers,
     });
     expect(still.statusCode).toBe(200);
   });
@@ -464,7 +487,7 @@ describe('group configuration and simulate numbers', () => {
 
 describe('createRun (the service the start route will call)', () => {
   it('needs a description and, above 300 calls or 6 CPS, the approval; then queues the run', async () => {
-    const { admin, viewer, group } = await tenant();
+    const { admin, group } = await tenant();
     const big = (
       await postForm(
         admin.headers,
@@ -517,7 +540,7 @@ describe('createRun (the service the start route will call)', () => {
       .where(eq(campaignRuns.id, run.id));
     expect(stored?.parameters).toMatchObject({ dataHeaders: ['Account', 'Pin'], totalCalls: 301 });
     const list = (
-      await s.app.inject({ method: 'GET', url: '/api/campaigns', headers: viewer.headers })
+      await s.app.inject({ method: 'GET', url: '/api/campaigns', headers: admin.headers })
     ).json<CampaignListItem[]>();
     expect(list.map((c) => [c.runCount, c.status.active])).toEqual([[1, true]]);
   });

@@ -92,8 +92,12 @@ describe('GET /api/config/modules and /api/config/catalogue', () => {
     const admin = fieldsOf(await catalogue(h('admin')));
     expect(admin.get('SOFTPHONE_TYPE')?.writable).toBe(false);
     expect(admin.get('SOFTPHONE_CCP_LOG_LEVEL')?.writable).toBe(true);
-    expect(admin.get('AGENT_ALERT_MOS_LOW')).toMatchObject({ value: '3.5', writable: true });
-    expect(admin.get('AGENT_ALERT_BOOM_ARM')).toBeUndefined();
+    // The alert toggles are written by admin and super but read by super (spec 000 §6): an
+    // admin neither sees nor changes them (decision 27 reversed).
+    expect(admin.has('AGENT_ALERT_MOS')).toBe(false);
+    expect(admin.has('AGENT_ALERT_MOS_LOW')).toBe(false);
+    expect(admin.has('AGENT_ALERT_BOOM_ARM')).toBe(false);
+    expect([...admin.keys()].filter((k) => k.startsWith('AGENT_ALERT'))).toEqual([]);
     expect(admin.get('SIMULATE_ALLOWED_TO_NUMBERS')?.writable).toBe(true);
     expect(admin.get('SIMULATE_DIALLER_SID')?.writable).toBe(false);
     expect(admin.has('SIMULATE_DIALLER_TOKEN')).toBe(false);
@@ -105,6 +109,22 @@ describe('GET /api/config/modules and /api/config/catalogue', () => {
     expect(token).toMatchObject({ writable: true, secret: true, isSet: false });
     expect(token && 'value' in token).toBe(false);
     expect(fieldsOf(sup).get('CCP_URL')).toMatchObject({ hide: true, writable: true });
+    expect(fieldsOf(sup).get('AGENT_ALERT_MOS_LOW')).toMatchObject({
+      value: '3.5',
+      writable: true,
+    });
+  });
+
+  it('refuses Group Users the settings (no Group Settings screen for them, spec 000 §6)', async () => {
+    const { h } = await groupWith(['user']);
+    for (const url of [
+      '/api/config/modules',
+      '/api/config/catalogue',
+      '/api/config/HEARTBEAT_ENABLED/boolean',
+    ])
+      expect((await s.app.inject({ method: 'GET', url, headers: h('user') })).statusCode, url).toBe(
+        403,
+      );
   });
 
   it('answers one module, and 403 for a module the caller does not have', async () => {
@@ -359,11 +379,11 @@ describe('GET /api/config/{key}/{type} and PUT /api/config/{type}', () => {
 
 describe('PUT /api/config (one form, all or none)', () => {
   it('saves valid entries together with one audit row each', async () => {
-    const { group, h } = await groupWith(['admin']);
+    const { group, h } = await groupWith(['super']);
     const res = await s.app.inject({
       method: 'PUT',
       url: '/api/config',
-      headers: h('admin'),
+      headers: h('super'),
       payload: {
         entries: [
           { key: 'AGENT_ALERT_MOS_LOW', value: '3' },
@@ -386,11 +406,11 @@ describe('PUT /api/config (one form, all or none)', () => {
   });
 
   it('stores nothing when one entry fails, naming every failing field', async () => {
-    const { group, h } = await groupWith(['admin']);
+    const { group, h } = await groupWith(['super']);
     const res = await s.app.inject({
       method: 'PUT',
       url: '/api/config',
-      headers: h('admin'),
+      headers: h('super'),
       payload: {
         entries: [
           { key: 'AGENT_ALERT_MOS_LOW', value: '3' },
@@ -411,6 +431,42 @@ describe('PUT /api/config (one form, all or none)', () => {
     expect(
       await s.database.db.select().from(configEntries).where(eq(configEntries.groupId, group.id)),
     ).toEqual([]);
+  });
+
+  it('refuses an admin the alert toggles only super reads, naming the field, and stores nothing', async () => {
+    const { group, h } = await groupWith(['admin']);
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: '/api/config',
+      headers: h('admin'),
+      payload: {
+        entries: [
+          { key: 'SOFTPHONE_CCP_LOG_LEVEL', value: 'DEBUG' },
+          { key: 'AGENT_ALERT_MOS_LOW', value: '3' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(403);
+    const message = CONFIG_TEXTS.cannotWriteUnread('AGENT_ALERT_MOS_LOW');
+    expect(res.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message,
+      fields: { AGENT_ALERT_MOS_LOW: message },
+    });
+    expect(
+      await s.database.db.select().from(configEntries).where(eq(configEntries.groupId, group.id)),
+    ).toEqual([]);
+    const one = await put(h('admin'), 'boolean', 'AGENT_ALERT_VPN', false);
+    expect(one.statusCode).toBe(403);
+    expect(one.json().error.fields).toEqual({
+      AGENT_ALERT_VPN: CONFIG_TEXTS.cannotWriteUnread('AGENT_ALERT_VPN'),
+    });
+    const read = await s.app.inject({
+      method: 'GET',
+      url: '/api/config/AGENT_ALERT_VPN/boolean',
+      headers: h('admin'),
+    });
+    expect(read.statusCode).toBe(403);
   });
 });
 

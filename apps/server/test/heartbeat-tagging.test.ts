@@ -38,11 +38,11 @@ const mosConfig = {
 
 describe('tagging configs (CALL_TAG_CONFIGURATIONS)', () => {
   it('are written through the config API and listed by GET /api/tagging/tag-configs', async () => {
-    const { group, sup, viewer } = await setup();
+    const { group, sup, admin, viewer } = await setup();
     const empty = await s.app.inject({
       method: 'GET',
       url: '/api/tagging/tag-configs',
-      headers: viewer,
+      headers: sup,
     });
     expect(empty.json()).toEqual([]);
     const put = await s.app.inject({
@@ -55,9 +55,14 @@ describe('tagging configs (CALL_TAG_CONFIGURATIONS)', () => {
     const list = await s.app.inject({
       method: 'GET',
       url: '/api/tagging/tag-configs',
-      headers: viewer,
+      headers: sup,
     });
     expect(list.json()).toEqual([mosConfig]);
+    // Heartbeat Tagging is the GSM module, super only (spec 000 §6): nobody else reads the tags.
+    for (const other of [admin, viewer]) {
+      for (const url of ['/api/tagging/tag-configs', '/api/config/CALL_TAG_CONFIGURATIONS/array'])
+        expect((await s.app.inject({ method: 'GET', url, headers: other })).statusCode).toBe(403);
+    }
     const audit = await s.database.db.select().from(auditLog).where(eq(auditLog.groupId, group.id));
     expect(
       audit.some((r) => r.action === 'setConfig' && r.targetId === 'CALL_TAG_CONFIGURATIONS'),
@@ -109,9 +114,12 @@ describe('GET/PUT /api/gsm/connect/numbers', () => {
     const get = await s.app.inject({
       method: 'GET',
       url: '/api/gsm/connect/numbers',
-      headers: admin,
+      headers: sup,
     });
     expect(get.json()).toEqual(numbers);
+    // The GSM module is super only (spec 000 §6): an admin reads the numbers nowhere.
+    for (const url of ['/api/gsm/connect/numbers', '/api/config/GSM_CONNECT_NUMBERS/array'])
+      expect((await s.app.inject({ method: 'GET', url, headers: admin })).statusCode).toBe(403);
 
     const short = await s.app.inject({
       method: 'PUT',
@@ -141,7 +149,14 @@ describe('GET/PUT /api/gsm/connect/numbers', () => {
     expect(
       audit.filter((r) => r.service === 'config' && r.result === 'success').map((r) => r.targetId),
     ).toEqual(['GSM_CONNECT_NUMBERS']);
-    expect(audit.filter((r) => r.service === 'gsm' && r.result === 'failure')).toHaveLength(2);
+    // The refused length is audited in the group; the admin's write stops at the route's gate,
+    // before the caller's group is known, and is audited without one.
+    expect(audit.filter((r) => r.service === 'gsm' && r.result === 'failure')).toHaveLength(1);
+    const refused = await s.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'PUT /api/gsm/connect/numbers'));
+    expect(refused.some((r) => r.result === 'failure' && r.message === 'HTTP 403')).toBe(true);
   });
 });
 

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_FLAGS } from '@callsight/shared';
+import {
+  AUTH_TEXTS,
+  FEATURE_FLAGS,
+  catalogueModule,
+  type ConfigFieldDefinition,
+} from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { authHeaders, createApiKey, createGroup, createUser, signIn } from './factories.ts';
 import { forGroup } from '../src/db/group-scope.ts';
@@ -69,6 +74,12 @@ const REFUSED_BODY = 'permission-matrix';
 const BODIES: Record<string, unknown> = {
   'PUT /api/gsm/connect/numbers': [{}],
 };
+
+/** The 403 of the permission gate itself (authorize), as opposed to a service's refusal. */
+function gateRefusal(body: string): boolean {
+  const error = (JSON.parse(body) as { error?: { message?: string } }).error;
+  return error?.message === AUTH_TEXTS.forbidden;
+}
 
 let s: TestServer;
 let ops: Operation[];
@@ -150,11 +161,154 @@ describe('permission matrix (issue 15)', () => {
           refused++;
           const expected = (caller === 'apiKey') === keyRoute ? 403 : 401;
           if (status !== expected) wrong.push(`${what} (not listed: expected ${expected})`);
+          // Refused by the route's declared gate, not later by its service: the access declared
+          // on the route is the one listed here.
+          else if (expected === 403 && caller !== 'apiKey' && !gateRefusal(res.body))
+            wrong.push(`${what} (refused past the gate: declare the roles on the route)`);
         }
       }
     }
     expect(wrong).toEqual([]);
     expect(allowed).toBeGreaterThan(150);
     expect(refused).toBeGreaterThan(150);
+  });
+});
+
+/**
+ * Issue 31 point 5: the API follows the screens' access (spec 000 §6), decisions D10, D15, 27 and
+ * 38 reversed. Pinned here, apart from ROUTE_ROLES, so that loosening one of these routes back
+ * fails even when the route and ROUTE_ROLES are loosened together.
+ */
+const SCREEN_ACCESS: Record<string, readonly RouteCaller[]> = {
+  // Simulate (admin or super): campaigns, runs, call logs and recordings.
+  'GET /api/campaigns': ['admin', 'super'],
+  'GET /api/campaigns/:id': ['admin', 'super'],
+  'GET /api/campaigns/:id/runs': ['admin', 'super'],
+  'GET /api/campaigns/:id/runs/:runId': ['admin', 'super'],
+  'GET /api/campaigns/:id/runs/:runId/graph': ['admin', 'super'],
+  'GET /api/campaigns/:id/runs/:runId/stats': ['admin', 'super'],
+  'GET /api/campaigns/:id/runs/:runId/calls': ['admin', 'super'],
+  'GET /api/campaigns/:id/runs/:runId/calls/:seq/recording': ['admin', 'super'],
+  // The API module (admin or super): the masked key list.
+  'GET /api/config/token': ['admin', 'super'],
+  // Group Settings (viewer, admin or super): no Group User.
+  'GET /api/config/modules': ['viewer', 'admin', 'super'],
+  'GET /api/config/catalogue': ['viewer', 'admin', 'super'],
+  'POST /api/config/validate': ['viewer', 'admin', 'super'],
+  'PUT /api/config': ['viewer', 'admin', 'super'],
+  'GET /api/config/:key/:type': ['viewer', 'admin', 'super'],
+  'PUT /api/config/:type': ['viewer', 'admin', 'super'],
+  // Heartbeat Tagging, the GSM module (super only).
+  'GET /api/tagging/tag-configs': ['super'],
+  'GET /api/gsm/connect/numbers': ['super'],
+};
+const ROLES = ['viewer', 'user', 'admin', 'super'] as const;
+
+describe("the API follows the screens' access (issue 31)", () => {
+  it('lists these routes with the screens’ roles in ROUTE_ROLES', () => {
+    for (const [route, roles] of Object.entries(SCREEN_ACCESS))
+      expect([...(ROUTE_ROLES[route] ?? [])].sort(), route).toEqual([...roles].sort());
+  });
+
+  it('refuses each role the screen is not offered to with the gate’s 403, and lets the others by', async () => {
+    const byKey = new Map(ops.map((op) => [routeKey(op), op]));
+    const wrong: string[] = [];
+    for (const [route, roles] of Object.entries(SCREEN_ACCESS)) {
+      const op = byKey.get(route);
+      if (!op) {
+        wrong.push(`${route}: not in the OpenAPI document`);
+        continue;
+      }
+      const url = fillPath(
+        op,
+        Object.fromEntries(op.pathParams.map((p) => [p, PARAMS[p]?.(groupId) ?? ''])),
+      );
+      for (const role of ROLES) {
+        const res = await s.app.inject({
+          method: op.method,
+          url,
+          headers: hasBody(op)
+            ? { ...headers[role], 'content-type': 'application/json' }
+            : headers[role],
+          ...(hasBody(op) ? { payload: JSON.stringify(REFUSED_BODY) } : {}),
+        });
+        const refused = res.statusCode === 403 && gateRefusal(res.body);
+        if (roles.includes(role) === refused)
+          wrong.push(`${route} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the alert toggles that super reads from admins: not listed, not read, not written', async () => {
+    const catalogue = await s.app.inject({
+      method: 'GET',
+      url: '/api/config/catalogue?module=AGENT_ALERTS_MODULE',
+      headers: headers.admin,
+    });
+    expect(catalogue.statusCode).toBe(200);
+    const modules = catalogue.json<{ modules: { key: string; fields: unknown[] }[] }>().modules;
+    expect(modules).toEqual([expect.objectContaining({ key: 'AGENT_ALERTS_MODULE', fields: [] })]);
+
+    const superView = await s.app.inject({
+      method: 'GET',
+      url: '/api/config/catalogue?module=AGENT_ALERTS_MODULE',
+      headers: headers.super,
+    });
+    const superFields = superView
+      .json<{ modules: { fields: { key: string }[] }[] }>()
+      .modules.flatMap((m) => m.fields.map((f) => f.key));
+    // The 15 toggles of spec 000 §6 ("write super and admin, read super") and the boom arm.
+    expect(superFields).toHaveLength(16);
+    expect(superFields).toContain('AGENT_ALERT_MOS');
+
+    // Every field of the module, sub-fields included, is super-read: an admin reads none.
+    const fields: ConfigFieldDefinition[] = [];
+    const collect = (list: readonly ConfigFieldDefinition[]) =>
+      list.forEach((f) => (fields.push(f), collect(f.subFields ?? [])));
+    collect(catalogueModule('AGENT_ALERTS_MODULE')?.fields ?? []);
+    expect(fields.length).toBeGreaterThan(30);
+    for (const field of fields) {
+      expect(field.readRoles, field.key).toEqual(['user:super']);
+      const read = await s.app.inject({
+        method: 'GET',
+        url: `/api/config/${field.key}/${field.type}`,
+        headers: headers.admin,
+      });
+      expect(read.statusCode, `GET ${field.key} as admin`).toBe(403);
+    }
+
+    const write = await s.app.inject({
+      method: 'PUT',
+      url: '/api/config/boolean',
+      headers: headers.admin,
+      payload: { key: 'AGENT_ALERT_MOS', value: false },
+    });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().error).toEqual({
+      code: 'FORBIDDEN',
+      message:
+        'You do not have permission to change AGENT_ALERT_MOS: only those who may read it may change it.',
+      fields: {
+        AGENT_ALERT_MOS:
+          'You do not have permission to change AGENT_ALERT_MOS: only those who may read it may change it.',
+      },
+    });
+    const batch = await s.app.inject({
+      method: 'PUT',
+      url: '/api/config',
+      headers: headers.admin,
+      payload: { entries: [{ key: 'AGENT_ALERTS_SNOOZE_MINUTES', value: '10' }] },
+    });
+    expect(batch.statusCode).toBe(403);
+    expect(batch.json().error.fields).toHaveProperty('AGENT_ALERTS_SNOOZE_MINUTES');
+
+    const bySuper = await s.app.inject({
+      method: 'PUT',
+      url: '/api/config/boolean',
+      headers: headers.super,
+      payload: { key: 'AGENT_ALERT_MOS', value: false },
+    });
+    expect(bySuper.statusCode).toBe(200);
   });
 });

@@ -28,7 +28,8 @@ export async function apiKeyRoutes({ app, db, authorize, authorizeApiKey }: AppC
       summary: "The group's API keys (masked)",
       response: { 200: ApiTokenListSchema, ...errors },
     },
-    onRequest: authorize(ACCESS.viewerAdminSuper),
+    // The API module is admin and super only (spec 000 §6; decision 38 reversed).
+    onRequest: authorize(ACCESS.adminSuper),
     handler: (request) => listApiTokens(callerScope(db, request)),
   });
 

@@ -57,12 +57,13 @@ const FORM_OVERHEAD_BYTES = 1024 * 1024;
 /**
  * Campaigns (issue 17, spec 001 §7): the campaign list and definitions, their runs (read and
  * delete; runs are started by the dialler's routes), the group configuration and the Simulate
- * numbers. Behind the simulate flag; viewers read, admins and super users write (decision C1).
+ * numbers. Behind the simulate flag; admins and super users only, as the Simulate screen is
+ * (spec 000 §6; D10 reversed: viewers read nothing here).
  */
 export async function campaignRoutes({ app, db, authorize, campaigns }: AppContext) {
   const simulate = async (request: FastifyRequest) =>
     requireSimulate(db, callerOf(request).groupId);
-  const readers = { onRequest: authorize(ACCESS.viewerAdminSuper), preHandler: simulate };
+  const readers = { onRequest: authorize(ACCESS.adminSuper), preHandler: simulate };
   const writers = { onRequest: authorize(ACCESS.adminSuper), preHandler: simulate };
   const tags = ['campaigns'];
 

@@ -33,6 +33,7 @@ const writeErrors = { ...errors, 406: ApiErrorSchema };
 /**
  * The group's config catalogue (spec 000 §7 Config). Static paths (`modules`, `catalogue`, and
  * other modules' `token`, `ip`, `validate`) win over the `{key}/{type}` and `{type}` params.
+ * Group Settings is a viewer, admin and super screen (spec 000 §6): Group Users are refused.
  */
 export async function configRoutes({ app, db, authorize }: AppContext) {
   app.get('/api/config/modules', {
@@ -41,7 +42,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       summary: "The caller's settings modules in this group",
       response: { 200: ConfigModuleListSchema, ...errors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request) => ({ modules: await callerModules(db, callerOf(request)) }),
   });
 
@@ -53,7 +54,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       querystring: ConfigCatalogueQuerySchema,
       response: { 200: ConfigCatalogueSchema, ...errors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => readCatalogue(db, callerOf(request), { module: request.query.module }),
   });
 
@@ -67,7 +68,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
     },
     // A check, not a write: a refused value is the answer, not an event to audit.
     config: { auditSelf: true },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => validateConfigEntry(callerOf(request), request.body),
   });
 
@@ -78,7 +79,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       body: ConfigBatchWriteSchema,
       response: { 200: ConfigBatchResultSchema, ...writeErrors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: async (request) => ({
       entries: await setConfigEntries(db, callerOf(request), request.body.entries),
     }),
@@ -91,7 +92,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       params: ConfigEntryParamsSchema,
       response: { 200: ConfigEntrySchema, ...errors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) =>
       getConfigEntry(db, callerOf(request), request.params.key, request.params.type),
   });
@@ -104,7 +105,7 @@ export async function configRoutes({ app, db, authorize }: AppContext) {
       body: ConfigWriteSchema,
       response: { 200: ConfigEntrySchema, ...writeErrors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.viewerAdminSuper),
     handler: (request) => setConfigEntry(db, callerOf(request), request.params.type, request.body),
   });
 }

@@ -20,7 +20,10 @@ const errors = {
   404: ApiErrorSchema,
 };
 
-/** Heartbeat Tagging: tagging configs and the dial number per Connect region (spec 000 §7). */
+/**
+ * Heartbeat Tagging: tagging configs and the dial number per Connect region (spec 000 §7). The
+ * screen is the GSM module's, super only (spec 000 §6).
+ */
 export async function heartbeatTaggingRoutes({ app, db, authorize }: AppContext) {
   app.get('/api/tagging/tag-configs', {
     schema: {
@@ -28,7 +31,7 @@ export async function heartbeatTaggingRoutes({ app, db, authorize }: AppContext)
       summary: 'Tagging configs of the group (config key CALL_TAG_CONFIGURATIONS)',
       response: { 200: TaggingConfigViewListSchema, ...errors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => listTagConfigs(db, callerOf(request)),
   });
 
@@ -38,7 +41,7 @@ export async function heartbeatTaggingRoutes({ app, db, authorize }: AppContext)
       summary: 'The dial number of each Connect region',
       response: { 200: ConnectNumberViewListSchema, ...errors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => getConnectNumbers(db, callerOf(request)),
   });
 
@@ -50,7 +53,7 @@ export async function heartbeatTaggingRoutes({ app, db, authorize }: AppContext)
       body: z.array(z.unknown()).max(100),
       response: { 200: ConnectNumberViewListSchema, ...errors },
     },
-    onRequest: authorize(ACCESS.anyMember),
+    onRequest: authorize(ACCESS.superOnly),
     handler: (request) => setConnectNumbers(db, callerOf(request), request.body),
   });
 }

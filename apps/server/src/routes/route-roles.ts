@@ -67,8 +67,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/users/:id': ADMINS,
   'DELETE /api/users/:id': ADMINS,
 
-  // API keys (decision 38: the masked list also answers viewers).
-  'GET /api/config/token': READERS,
+  // API keys: the API module is admin and super only (spec 000 §6; decision 38 reversed).
+  'GET /api/config/token': ADMINS,
   'POST /api/config/token': ADMINS,
   'DELETE /api/config/token/:id': ADMINS,
   'GET /api/ingest/v1/whoami': API_KEY,
@@ -84,16 +84,17 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/config/ip/': ADMINS,
   'PUT /api/config/ip/': ADMINS,
 
-  // Config catalogue: every member; each field's read and write lists decide below.
-  'GET /api/config/modules': MEMBERS,
-  'GET /api/config/catalogue': MEMBERS,
-  'POST /api/config/validate': MEMBERS,
-  'PUT /api/config': MEMBERS,
-  'GET /api/config/:key/:type': MEMBERS,
-  'PUT /api/config/:type': MEMBERS,
-  'GET /api/tagging/tag-configs': MEMBERS,
-  // Heartbeat dial numbers: read by admin and super, written by super (their config field).
-  'GET /api/gsm/connect/numbers': ADMINS,
+  // Config catalogue: the Group Settings screen's readers (spec 000 §6; Group Users have none);
+  // each field's read and write lists decide below, a writer changing only what they read.
+  'GET /api/config/modules': READERS,
+  'GET /api/config/catalogue': READERS,
+  'POST /api/config/validate': READERS,
+  'PUT /api/config': READERS,
+  'GET /api/config/:key/:type': READERS,
+  'PUT /api/config/:type': READERS,
+  // Heartbeat Tagging: the GSM module, super only (spec 000 §6), tags and dial numbers alike.
+  'GET /api/tagging/tag-configs': SUPER,
+  'GET /api/gsm/connect/numbers': SUPER,
   'PUT /api/gsm/connect/numbers': SUPER,
 
   // Telemetry ingestion.
@@ -170,24 +171,24 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'POST /api/garvis2/ask_preview': READERS,
   'GET /api/garvis/ask': READERS,
 
-  // Campaigns (issue 17, decision C1), behind the simulate flag: viewers read, admins write.
-  // The group configuration and numbers are Simulate config fields, which admins read.
-  'GET /api/campaigns': READERS,
+  // Campaigns (issue 17), behind the simulate flag: the Simulate screen is admin and super only
+  // (spec 000 §6; D10 and D15 reversed), reading runs, call logs and recordings included.
+  'GET /api/campaigns': ADMINS,
   'POST /api/campaigns': ADMINS,
   'GET /api/campaigns/configuration': ADMINS,
   'PUT /api/campaigns/configuration': ADMINS,
   'GET /api/simulate/numbers': ADMINS,
-  'GET /api/campaigns/:id': READERS,
+  'GET /api/campaigns/:id': ADMINS,
   'DELETE /api/campaigns/:id': ADMINS,
-  'GET /api/campaigns/:id/runs': READERS,
-  'GET /api/campaigns/:id/runs/:runId': READERS,
+  'GET /api/campaigns/:id/runs': ADMINS,
+  'GET /api/campaigns/:id/runs/:runId': ADMINS,
   'DELETE /api/campaigns/:id/runs/:runId': ADMINS,
   'POST /api/campaigns/:id/runs/start': ADMINS,
   'POST /api/campaigns/:id/runs/:runId/stop': ADMINS,
-  'GET /api/campaigns/:id/runs/:runId/graph': READERS,
-  'GET /api/campaigns/:id/runs/:runId/stats': READERS,
-  'GET /api/campaigns/:id/runs/:runId/calls': READERS,
-  'GET /api/campaigns/:id/runs/:runId/calls/:seq/recording': READERS,
+  'GET /api/campaigns/:id/runs/:runId/graph': ADMINS,
+  'GET /api/campaigns/:id/runs/:runId/stats': ADMINS,
+  'GET /api/campaigns/:id/runs/:runId/calls': ADMINS,
+  'GET /api/campaigns/:id/runs/:runId/calls/:seq/recording': ADMINS,
 
   // Synthetic tests (issue 18, spec 002 §6): GSM monitors and their jobs are for super users;
   // heartbeat tests for admins and super users; heartbeat logs for viewers too (heartbeat on).

@@ -455,7 +455,8 @@ const heartbeatTagging: ConfigModuleDefinition = {
       control: 'json',
       title: 'Tagging configs',
       default: [],
-      readRoles: EVERYONE,
+      // The Heartbeat Tagging screen is the GSM module's, super only (spec 000 §6).
+      readRoles: SUPER,
       writeRoles: SUPER,
       hide: true,
       rule: { kind: 'taggingConfigs' },
@@ -466,7 +467,7 @@ const heartbeatTagging: ConfigModuleDefinition = {
       control: 'json',
       title: 'Connect dial numbers',
       default: [],
-      readRoles: ADMIN,
+      readRoles: SUPER,
       writeRoles: SUPER,
       hide: true,
       rule: { kind: 'connectNumbers' },

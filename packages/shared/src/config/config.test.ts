@@ -6,6 +6,7 @@ import {
   canReadConfigValue,
   canSeeConfigField,
   canWriteConfigField,
+  isUnreadableWrite,
   checkConfigValue,
   countFieldDefinitions,
   isValidCcpUrl,
@@ -122,7 +123,14 @@ describe('catalogue (spec 000 §2.5, §3, §9)', () => {
     expect(canWriteConfigField(field('DATA_SOURCES_CTR_ALLOWLIST'), admin)).toBe(true);
     expect(canWriteConfigField(field('HEARTBEAT_ENABLED'), admin)).toBe(false);
     expect(canSeeConfigField(field('AGENT_ALERT_MOS'), viewer)).toBe(false);
-    expect(canWriteConfigField(field('AGENT_ALERT_MOS'), admin)).toBe(true);
+    // Write super and admin, read super: an admin neither sees nor changes them (decision 27
+    // reversed: writing gives no right to read).
+    expect(canSeeConfigField(field('AGENT_ALERT_MOS'), admin)).toBe(false);
+    expect(canWriteConfigField(field('AGENT_ALERT_MOS'), admin)).toBe(false);
+    expect(isUnreadableWrite(field('AGENT_ALERT_MOS'), admin)).toBe(true);
+    expect(canWriteConfigField(field('AGENT_ALERT_MOS'), sup)).toBe(true);
+    expect(isUnreadableWrite(field('SOFTPHONE_TYPE'), admin)).toBe(false);
+    expect(isUnreadableWrite(token, sup)).toBe(false);
     expect(canWriteConfigField(field('AGENT_ALERT_BOOM_ARM'), admin)).toBe(false);
   });
 });

@@ -24,6 +24,9 @@ export const CONFIG_TEXTS = {
   unknownKey: (key: string) => `Unknown config key ${key}`,
   cannotRead: (title: string) => `You do not have permission to read ${title}.`,
   cannotWrite: (title: string) => `You do not have permission to change ${title}.`,
+  /** Not in the spec: a write to a field whose read list leaves the caller out (decision 27). */
+  cannotWriteUnread: (key: string) =>
+    `You do not have permission to change ${key}: only those who may read it may change it.`,
   tooLong: (title: string, max: number) => `${title} must be at most ${max} characters`,
   tooMany: (title: string, max: number) => `${title} may hold at most ${max} entries`,
   entryTooLong: (title: string, max: number) =>
@@ -32,6 +35,8 @@ export const CONFIG_TEXTS = {
   /** Not in the spec: a settings module switched off for the caller (flag or role, spec 000 §3). */
   moduleUnavailable: (title: string) => `${title} is not available to you in this group.`,
   readOnlyNotice: 'You can view these settings but not change them.',
+  /** Not in the spec (decision 34): a module with no field the caller reads. */
+  nothingAvailable: 'No settings here are available to you.',
   secretSet: 'A value is set. Type a new one to replace it.',
   secretUnset: 'No value is set.',
 } as const;

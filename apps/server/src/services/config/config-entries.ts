@@ -4,6 +4,7 @@ import {
   canReadConfigValue,
   canSeeConfigField,
   canWriteConfigField,
+  isUnreadableWrite,
   catalogueModule,
   checkConfigValue,
   parseStoredConfigValue,
@@ -91,6 +92,11 @@ function checkWrites(
   for (const w of writes) {
     const field = fieldOf(w.key);
     checkType(field, type);
+    if (isUnreadableWrite(field, caller.permissions)) {
+      // Listed as a writer, left out of the read list (alert toggles for admins): refused, named.
+      const message = CONFIG_TEXTS.cannotWriteUnread(field.key);
+      throw new AppError(403, ERROR_CODES.forbidden, message, { [field.key]: message });
+    }
     if (!canWriteConfigField(field, caller.permissions)) {
       // A caller who may not even see the field learns no more than that they may not change it.
       throw forbidden(

@@ -21,6 +21,7 @@ export const getConfigCatalogueQueryOptions = (groupId: string, module: ModuleKe
     queryFn: ({ signal }) => getConfigCatalogue(module, signal),
   });
 
-export function useConfigCatalogue(groupId: string, module: ModuleKey) {
-  return useQuery(getConfigCatalogueQueryOptions(groupId, module));
+/** `enabled` false when the caller reads no field of the module: nothing to ask for. */
+export function useConfigCatalogue(groupId: string, module: ModuleKey, enabled = true) {
+  return useQuery({ ...getConfigCatalogueQueryOptions(groupId, module), enabled });
 }

@@ -85,7 +85,7 @@ export function ConfigForm({ groupId, module }: { groupId: string; module: Confi
             </Alert>
           )}
           {visible.length === 0 && (
-            <Typography color="text.secondary">No settings here are available to you.</Typography>
+            <Typography color="text.secondary">{CONFIG_TEXTS.nothingAvailable}</Typography>
           )}
           {visible.map((f) => (
             <ConfigField key={f.key} field={f} />
