@@ -259,6 +259,19 @@ describe('push sockets end with the session', () => {
     await expect.poll(() => second.closedByServer()).toBe(true);
   });
 
+  it('a page left right after subscribing stays left (the check does not reorder them)', async () => {
+    const { user } = await member();
+    const session = await signIn(s.app, user.email);
+    const left = await connect(session.token);
+    const live = await subscribed(s.ctx, session.token);
+    left.socket.emit('subscribeToPage', PAGE);
+    expect(await left.socket.emitWithAck('unsubscribeFromPage', PAGE)).toEqual({ ok: true });
+    const after = { after: Math.random() };
+    s.ctx.push.publish(session.token.claims.groupId, PAGE, after);
+    await expect.poll(() => live.messages).toContainEqual({ page: PAGE, data: after });
+    expect(left.messages).toEqual([]);
+  });
+
   it('an expired access token’s socket is closed and subscribes no more; a fresh token goes on', async () => {
     const { user } = await member();
     const session = await signIn(s.app, user.email);

@@ -199,6 +199,12 @@ export function attachPushServer(
 
   io.on('connection', (socket) => {
     const groupId = String(socket.data.groupId);
+    // Subscriptions wait for their session check: later (un)subscriptions queue behind them, so
+    // a page left at once is not joined after.
+    let pending: Promise<unknown> = Promise.resolve();
+    const inOrder = (step: () => Promise<unknown> | void) => {
+      pending = pending.then(step, step);
+    };
     socket.on('subscribeToPage', (page: unknown, ack?: unknown) => {
       if (socket.data.agentOnly === true) {
         if (typeof ack === 'function') ack({ ok: false });
@@ -214,22 +220,26 @@ export function attachPushServer(
       const check = expired(socket.data)
         ? Promise.reject(new Error(AUTH_TEXTS.sessionExpired))
         : checkSession(claims);
-      check.then(
-        () => {
-          if (!socket.connected) return answer({ ok: false });
-          void socket.join(roomOf(groupId, parsed.data));
-          answer({ ok: true });
-        },
-        (err: unknown) => {
-          answer({ ok: false, error: err instanceof Error ? err.message : String(err) });
-          socket.disconnect(true);
-        },
+      inOrder(() =>
+        check.then(
+          () => {
+            if (!socket.connected) return answer({ ok: false });
+            void socket.join(roomOf(groupId, parsed.data));
+            answer({ ok: true });
+          },
+          (err: unknown) => {
+            answer({ ok: false, error: err instanceof Error ? err.message : String(err) });
+            socket.disconnect(true);
+          },
+        ),
       );
     });
     socket.on('unsubscribeFromPage', (page: unknown, ack?: unknown) => {
       const parsed = PageNameSchema.safeParse(page);
-      if (parsed.success) void socket.leave(roomOf(groupId, parsed.data));
-      if (typeof ack === 'function') ack({ ok: parsed.success });
+      inOrder(() => {
+        if (parsed.success) void socket.leave(roomOf(groupId, parsed.data));
+        if (typeof ack === 'function') ack({ ok: parsed.success });
+      });
     });
   });
 
