@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRun, CampaignRunStats } from '@callsight/shared';
 import { startTestServer, type TestServer } from './harness.ts';
 import { freePort } from './support/free-port.ts';
+import { skipWithout } from './support/peers.ts';
 import {
   createCampaign,
   getJson,
@@ -32,7 +33,7 @@ function lastStats(dir: string): Record<string, string> {
   return Object.fromEntries(head.map((h, i) => [h, last[i] ?? '']));
 }
 
-describe.skipIf(!hasSipp)('a campaign against SIPp', () => {
+describe.skipIf(skipWithout(hasSipp, 'SIPp (sipp)'))('a campaign against SIPp', () => {
   let sipp: ChildProcess;
   let exited: Promise<number | null>;
   let port: number;

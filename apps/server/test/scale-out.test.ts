@@ -24,6 +24,7 @@ import {
   workflowJobs,
 } from '../src/db/schema/index.ts';
 import { PG_ADMIN_URL, TEST_DB } from './harness.ts';
+import { skipWithout } from './support/peers.ts';
 import { PASSWORD, createGroup, createUser } from './factories.ts';
 
 /**
@@ -48,10 +49,12 @@ function reachable(url: string): Promise<boolean> {
   });
 }
 
+// PGlite lives in one process and cannot be shared: these run on PostgreSQL only, where Redis
+// is a peer CI must have (skipWithout).
 const skipReason =
   TEST_DB !== 'postgres'
     ? 'TEST_DB is not postgres: PGlite lives in one process and cannot be shared'
-    : !(await reachable(REDIS_URL))
+    : skipWithout(await reachable(REDIS_URL), `Redis at ${REDIS_URL}`)
       ? `Redis is unreachable at ${REDIS_URL}`
       : null;
 if (skipReason) console.warn(`scale-out tests skipped: ${skipReason}`);
