@@ -1,7 +1,9 @@
 import { createSocket, type Socket } from 'node:dgram';
 import {
   buildResponse,
+  MANDATORY_HEADERS,
   newTag,
+  parseCSeq,
   parseVia,
   parseMessage,
   serializeMessage,
@@ -153,11 +155,13 @@ export class SipUdpTransport {
   }
 
   private answerable(request: SipMessage): boolean {
-    for (const name of ['Via', 'From', 'To', 'Call-ID', 'CSeq']) {
+    for (const name of MANDATORY_HEADERS) {
       if (!request.headers.has(name)) return false;
     }
+    // A response copies Via and CSeq: ones that do not parse would make it malformed too.
     try {
       parseVia(request.headers.get('via') ?? '');
+      parseCSeq(request.headers.get('cseq') ?? '');
       return true;
     } catch {
       return false;
