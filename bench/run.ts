@@ -16,6 +16,7 @@ import { canvasBenchmark } from './canvas.ts';
 import { billingBenchmark } from './billing.ts';
 import { scaleOutBenchmark } from './scale-out.ts';
 import { telemetryStoresBenchmark } from './telemetry-stores.ts';
+import { audioAnalyticsBenchmark } from './audio-analytics.ts';
 import type { Benchmark, BenchResult } from './lib/benchmark.ts';
 import { formatTable } from './lib/format.ts';
 import { startServer, type RunningServer } from './lib/server.ts';
@@ -36,6 +37,7 @@ const benchmarks: Benchmark[] = [
   billingBenchmark,
   scaleOutBenchmark,
   telemetryStoresBenchmark,
+  audioAnalyticsBenchmark,
 ];
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -93,19 +93,16 @@ describe.each(['customer', 'agent'] as const)('listening quality of the %s refer
 });
 
 describe('analyseHop', () => {
-  it('reports the delay, the loss percent against the band reference, and does it fast', () => {
+  // Its time is a benchmark (npm run bench -- audio-analytics), not a test.
+  it('reports the delay and the loss percent against the band reference', () => {
     const ref = speech.agent;
     const degraded = addWhiteNoise(delayBy(ref, RATE, 212.5), RATE, 20, 3);
-    const started = performance.now();
     const hop = analyseHop({ reference: ref, degraded, sampleRate: RATE, band: 'wide' });
-    const tookMs = performance.now() - started;
     expect(Math.abs(hop.delayMs - 212.5)).toBeLessThan(5);
     expect(hop.delayConfidence).toBeGreaterThan(0.9);
     expect(hop.referenceScore).toBe(4.8);
     expect(hop.lossPercent).toBeCloseTo(((4.8 - hop.score) / 4.8) * 100, 10);
     expect(hop.activeFrames).toBeGreaterThan(300);
-    // ~20 ms on an idle core; generous for a busy test machine.
-    expect(tookMs).toBeLessThan(500);
   });
 
   it('scores a hop whose jitter buffer grew mid-call nearly as well as a steady one', () => {
