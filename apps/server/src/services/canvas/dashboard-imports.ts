@@ -28,10 +28,11 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { standardDashboards } from './standard-dashboards.ts';
 import {
   BundleError,
+  isExportFile,
   parseExport,
   previewOf,
-  readZip,
   toDashboardSpecs,
+  withZipEntries,
   writeExport,
 } from './superset-bundle/index.ts';
 
@@ -68,10 +69,17 @@ const toExecution = (r: ExecutionRow): ImportExecution => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/**
+ * A ZIP read as a Superset dashboard export: inflated to temporary files, removed once parsed,
+ * the files the export does not read counted and dropped (issue 31: never inflated in memory).
+ */
+const readExport = (bytes: Uint8Array) =>
+  withZipEntries(bytes, parseExport, { keep: isExportFile });
+
 /** A ZIP checked as a Superset dashboard export: its preview, or a 400 naming the problem. */
 function checkBundle(bytes: Uint8Array): ImportPreview {
   try {
-    return previewOf(parseExport(readZip(bytes)));
+    return previewOf(readExport(bytes));
   } catch (err) {
     if (err instanceof BundleError) throw badRequest(err.message, { file: err.message });
     throw err;
@@ -337,7 +345,7 @@ async function execute(db: Db, groupId: string, row: ImportRow): Promise<ImportE
   let status = 'success';
   let reason: string | null = null;
   try {
-    const specs = toDashboardSpecs(parseExport(readZip(row.file)), {
+    const specs = toDashboardSpecs(readExport(row.file), {
       idPrefix: `${groupId}_${row.type}_`,
     });
     await db.transaction(async (tx) => {

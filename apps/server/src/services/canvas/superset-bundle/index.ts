@@ -1,5 +1,6 @@
-export { BundleError, readZip, type ZipEntry, type ZipLimits } from './read-zip.ts';
+export { BundleError, readZip, withZipEntries, type ZipEntry, type ZipLimits } from './read-zip.ts';
 export {
+  isExportFile,
   parseExport,
   parseYaml,
   type ExportFileInfo,

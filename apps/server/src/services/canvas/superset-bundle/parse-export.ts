@@ -149,6 +149,9 @@ function kindOf(path: string): Kind | null {
   return null;
 }
 
+/** True for the files parseExport reads (the others of a ZIP need not be kept). */
+export const isExportFile = (path: string): boolean => kindOf(path) !== null;
+
 /** The chart uuids a dashboard's position tree places, with the node that places each. */
 export function positionCharts(
   dashboard: SupersetDashboard,

@@ -1,3 +1,6 @@
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Unzip, UnzipInflate, unzipSync, type UnzipFile } from 'fflate';
 import { IMPORT_LIMITS } from '@callsight/shared';
 
@@ -9,7 +12,8 @@ export class BundleError extends Error {
 /** A file of the ZIP: its path under the root folder and its inflated bytes. */
 export interface ZipEntry {
   path: string;
-  bytes: Uint8Array;
+  /** Read from its temporary file on each access (withZipEntries), or held (readZip). */
+  readonly bytes: Uint8Array;
 }
 
 export interface ZipLimits {
@@ -17,12 +21,21 @@ export interface ZipLimits {
   maxEntries: number;
   /** Bytes the entries may inflate to in all, counted while inflating. */
   maxUncompressedBytes: number;
+  /** Bytes one kept file may inflate to (it is read into memory to be parsed). */
+  maxFileBytes: number;
 }
+
+/** One YAML file of a dashboard export is a few KB; 16 MiB bounds what one parse holds. */
+export const MAX_ZIP_FILE_BYTES = 16 * 1024 * 1024;
 
 const DEFAULT_LIMITS: ZipLimits = {
   maxEntries: IMPORT_LIMITS.maxEntries,
   maxUncompressedBytes: IMPORT_LIMITS.maxUncompressedBytes,
+  maxFileBytes: MAX_ZIP_FILE_BYTES,
 };
+
+/** Which files are kept (written to a temporary file); the others are inflated, counted and dropped. */
+export type KeepFile = (path: string) => boolean;
 
 /** Bytes of the ZIP given to fflate's stream at a time: DEFLATE inflates at most ~1032:1. */
 const PUSH_CHUNK = 4096;
@@ -94,28 +107,28 @@ function checkPath(name: string, root: string | null): { root: string; path: str
   return { root: first, path: rest.join('/') };
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+/** An inflated file: its temporary file (null when dropped) and the bytes counted. */
+interface Inflated {
+  file: string | null;
+  size: number;
 }
 
 /**
  * Inflates every entry through fflate's streaming `Unzip`, fed a few KiB at a time so that each
- * step's output is counted before the next (past the cap it stops). Only the entries the central
- * directory lists are read, each once.
+ * step's output is counted before the next (past a cap it stops), and writes a kept file's output
+ * to its temporary file in `dir` as it comes: no entry is held in memory. Only the entries the
+ * central directory lists are read, each once.
  */
 function inflateEntries(
   data: Uint8Array,
   listed: ReadonlyMap<string, Listed>,
   caps: ZipLimits,
-): Map<string, Uint8Array> {
-  const done = new Map<string, Uint8Array>();
+  dir: string,
+  keep: (name: string) => boolean,
+): Map<string, Inflated> {
+  const done = new Map<string, Inflated>();
   const begun = new Set<string>();
+  const open = new Set<number>();
   let current: string | null = null;
   let total = 0;
   const tooBig = () =>
@@ -129,16 +142,30 @@ function inflateEntries(
       throw notZip(`the entry "${name}" is not the one its central directory lists`);
     begun.add(name);
     current = name;
-    const chunks: Uint8Array[] = [];
+    const path = keep(name) ? join(dir, String(begun.size)) : null;
+    const fd = path === null ? null : openSync(path, 'w');
+    if (fd !== null) open.add(fd);
+    let size = 0;
     file.ondata = (error, chunk, final) => {
       // A refusal thrown here inside fflate's inflater comes back as `error`: pass it on.
       if (error instanceof BundleError) throw error;
       if (error)
         throw new BundleError(`The ZIP entry "${name}" does not inflate: ${error.message}.`);
       total += chunk.length;
+      size += chunk.length;
       if (total > caps.maxUncompressedBytes) throw tooBig();
-      chunks.push(chunk);
-      if (final) done.set(name, concat(chunks));
+      if (fd !== null && size > caps.maxFileBytes)
+        throw new BundleError(
+          `The ZIP entry "${name}" inflates to more than ${caps.maxFileBytes} bytes; at most ${caps.maxFileBytes} are allowed for one file.`,
+        );
+      if (fd !== null && chunk.length > 0) writeSync(fd, chunk);
+      if (final) {
+        if (fd !== null) {
+          closeSync(fd);
+          open.delete(fd);
+        }
+        done.set(name, { file: path, size });
+      }
     };
     file.start();
   });
@@ -156,6 +183,8 @@ function inflateEntries(
         ? 'its entries cannot be read'
         : `the data of "${current}" runs past the end of the file`,
     );
+  } finally {
+    for (const fd of open) closeSync(fd);
   }
   for (const name of listed.keys()) {
     if (!begun.has(name)) throw notZip(`the local header of "${name}" is missing`);
@@ -166,23 +195,30 @@ function inflateEntries(
 }
 
 /**
- * The files of a ZIP in Superset's export format (one root folder), each with its path without the
- * root folder, read with fflate. Refused with a BundleError: not a ZIP; more than `maxEntries`
- * entries; more than `maxUncompressedBytes` inflated in all (counted while inflating, whatever the
- * headers declare: inflation stops at the cap); a path that leaves the root folder; an entry of a
- * compression other than STORED or DEFLATE, or one that does not inflate to its declared size.
+ * Calls `use` with the files of a ZIP in Superset's export format (one root folder), each with its
+ * path without the root folder, and removes their temporary files when it returns or throws.
+ * Entries are inflated with fflate's streaming inflater into temporary files (the files `keep`
+ * refuses are counted and dropped), so memory holds one chunk, never an entry; a file's bytes are
+ * read back when `use` asks for them. Refused with a BundleError: not a ZIP; more than `maxEntries`
+ * entries; more than `maxUncompressedBytes` inflated in all or `maxFileBytes` in one kept file
+ * (counted while inflating, whatever the headers declare: inflation stops at the cap); a path
+ * that leaves the root folder; an entry of a compression other than STORED or DEFLATE, or one
+ * that does not inflate to its declared size.
  */
-export function readZip(
+export function withZipEntries<T>(
   buffer: Uint8Array | ArrayBuffer,
-  limits: Partial<ZipLimits> = {},
-): ZipEntry[] {
-  const caps: ZipLimits = { ...DEFAULT_LIMITS, ...limits };
+  use: (entries: ZipEntry[]) => T,
+  options: { limits?: Partial<ZipLimits>; keep?: KeepFile } = {},
+): T {
+  const caps: ZipLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const keep = options.keep ?? (() => true);
   const data = view(buffer);
   const central = centralDirectory(data, caps);
 
   let root: string | null = null;
   const byName = new Map<string, Listed>();
   const files: { entry: Listed; path: string }[] = [];
+  const kept = new Set<string>();
   for (const entry of central) {
     const checked = checkPath(entry.name, root);
     root = checked.root;
@@ -195,15 +231,40 @@ export function readZip(
       );
     if (entry.name.endsWith('/')) continue; // a folder
     files.push({ entry, path: checked.path });
+    if (keep(checked.path)) kept.add(entry.name);
   }
 
-  const inflated = inflateEntries(data, byName, caps);
-  return files.map(({ entry, path }) => {
-    const bytes = inflated.get(entry.name) ?? new Uint8Array(0);
-    if (bytes.length !== entry.originalSize)
-      throw new BundleError(
-        `The ZIP entry "${entry.name}" inflates to ${bytes.length} bytes, but its header says ${entry.originalSize}.`,
-      );
-    return { path, bytes };
+  const dir = mkdtempSync(join(tmpdir(), 'callsight-zip-'));
+  try {
+    const inflated = inflateEntries(data, byName, caps, dir, (name) => kept.has(name));
+    const entries: ZipEntry[] = [];
+    for (const { entry, path } of files) {
+      const size = inflated.get(entry.name)?.size ?? 0;
+      if (size !== entry.originalSize)
+        throw new BundleError(
+          `The ZIP entry "${entry.name}" inflates to ${size} bytes, but its header says ${entry.originalSize}.`,
+        );
+      const file = inflated.get(entry.name)?.file ?? null;
+      if (file === null) continue;
+      entries.push({
+        path,
+        get bytes() {
+          return new Uint8Array(readFileSync(file));
+        },
+      });
+    }
+    return use(entries);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The files of a ZIP with their bytes in memory (withZipEntries for a ZIP of any size). */
+export function readZip(
+  buffer: Uint8Array | ArrayBuffer,
+  limits: Partial<ZipLimits> = {},
+): ZipEntry[] {
+  return withZipEntries(buffer, (entries) => entries.map(({ path, bytes }) => ({ path, bytes })), {
+    limits,
   });
 }
