@@ -89,8 +89,65 @@ test.describe('settings area', () => {
     );
   });
 
-  test('an admin saves extension alert thresholds after each validation text', async ({ page }) => {
+  test('each role clicks through its settings items and the API refuses none of its calls', async ({
+    browser,
+  }) => {
+    for (const role of ['viewer', 'admin'] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const refused: string[] = [];
+      page.on('response', (res) => {
+        if (res.url().includes('/api/') && res.status() === 403)
+          refused.push(`${res.request().method()} ${res.url()}`);
+      });
+      await openSettings(page, role);
+      await expect(page.getByRole('heading', { name: 'Softphone Settings' })).toBeVisible();
+      const count = await sidebarItems(page).count();
+      for (let i = 0; i < count; i++) {
+        const item = sidebarItems(page).nth(i);
+        const title = (await item.textContent()) ?? '';
+        await item.click();
+        await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+      }
+      expect(refused, `${role}: calls refused with 403`).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test('an admin is not shown the alert toggles super reads, and the API refuses their write', async ({
+    page,
+  }) => {
+    const catalogue: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/config/catalogue')) catalogue.push(req.url());
+    });
     await openSettings(page, 'admin', 'extension-alerts');
+    await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
+    await expect(page.getByText('No settings here are available to you.')).toBeVisible();
+    await expect(page.getByTestId('field-AGENT_ALERT_MOS_LOW')).toHaveCount(0);
+    expect(catalogue.filter((url) => url.includes('AGENT_ALERTS_MODULE'))).toEqual([]);
+
+    const { accessToken, groupId } = await apiToken(page, 'admin');
+    const headers = { authorization: `Bearer ${accessToken}`, 'x-group-id': groupId };
+    const write = await page.request.put('/api/config/string', {
+      headers,
+      data: { key: 'AGENT_ALERT_MOS_LOW', value: '3' },
+    });
+    expect(write.status()).toBe(403);
+    expect((await write.json()).error).toMatchObject({
+      message:
+        'You do not have permission to change AGENT_ALERT_MOS_LOW: only those who may read it may change it.',
+      fields: { AGENT_ALERT_MOS_LOW: expect.any(String) },
+    });
+    const read = await page.request.get('/api/config/AGENT_ALERT_MOS_LOW/string', { headers });
+    expect(read.status()).toBe(403);
+  });
+
+  test('a super user saves extension alert thresholds after each validation text', async ({
+    page,
+  }) => {
+    await openSettings(page, 'super', 'extension-alerts');
     await expect(page.getByRole('heading', { name: 'Alerts' })).toBeVisible();
     const form = page.getByTestId('config-form');
 
