@@ -26,10 +26,10 @@ const MAX_QUEUED_FRAMES = 250;
 /** An echoed payload larger than any G.711 frame we would send (100 ms) is dropped. */
 const MAX_ECHO_PAYLOAD_BYTES = 800;
 
-/** Whether RTP can be sent there: a literal IP address and a port in 1..65535. */
+/** Whether our (udp4) RTP socket can send there: an IPv4 address and a port in 1..65535. */
 export function isUsableRtpAddress(remote: { address: string; port: number }): boolean {
   return (
-    isIP(remote.address) !== 0 &&
+    isIP(remote.address) === 4 &&
     Number.isInteger(remote.port) &&
     remote.port >= 1 &&
     remote.port <= 65535
