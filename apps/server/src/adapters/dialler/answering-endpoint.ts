@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIPv4 } from 'node:net';
 import { verifyAuthorization } from './sip/digest.ts';
 import {
   buildRequest,
@@ -79,6 +80,8 @@ export interface AnsweringEndpointOptions {
 
 /** Calls remembered for assertions; the oldest are forgotten past this (a flood of Call-IDs). */
 const MAX_CALL_RECORDS = 10_000;
+/** A noAnswer call rings this long at most, then 480 Temporarily Unavailable. */
+const MAX_RING_MS = 10 * 60_000;
 
 /** Why an INVITE's offer is refused before ringing: the response to send. */
 interface Refusal {
@@ -382,7 +385,11 @@ export class AnsweringEndpoint {
       this.options.behaviourFor?.(request, record.number) ??
       this.options.behaviours[record.number] ??
       this.options.defaultBehaviour;
-    if (behaviour?.kind === 'noResponse') return;
+    if (behaviour?.kind === 'noResponse') {
+      // Silent, but not forever: the transaction is forgotten when the caller's Timer B would fire.
+      this.after(64 * this.stack.timers.t1Ms, () => transaction.terminate());
+      return;
+    }
     if (!behaviour) {
       transaction.respond(buildResponse(request, 100));
       transaction.respond(buildResponse(request, 404, { toTag }));
@@ -405,7 +412,11 @@ export class AnsweringEndpoint {
       return;
     }
     transaction.respond(buildResponse(request, 180, { toTag }));
-    if (behaviour.kind === 'noAnswer') return;
+    if (behaviour.kind === 'noAnswer') {
+      // Rings until CANCEL; a caller that never cancels gets 480 rather than a transaction kept forever.
+      this.after(MAX_RING_MS, () => transaction.respond(buildResponse(request, 480, { toTag })));
+      return;
+    }
     if (behaviour.kind === 'reject') {
       this.after(behaviour.ringMs ?? 0, () =>
         transaction.respond(buildResponse(request, behaviour.status, { toTag })),
@@ -466,6 +477,10 @@ export class AnsweringEndpoint {
     const law = lawOfPayloadType(chosen.payloadType);
     if (!law && needsMedia) {
       return notAcceptable('The offer has G.711 only on a dynamic payload type', 305);
+    }
+    if (needsMedia && !isIPv4(offer.address)) {
+      // Our RTP sockets are udp4 (RFC 3261 §20.43 warn-code 301).
+      return notAcceptable(`Media address ${offer.address} is not IPv4`, 301);
     }
     return { offer: { offer, chosen, law } };
   }

@@ -139,6 +139,11 @@ export const HOSTILE_CASES: HostileCase[] = [
     expected: 488,
   },
   {
+    name: 'an IPv6 media address (our RTP is IPv4)',
+    parts: { body: OFFER.replace(/IN IP4 127\.0\.0\.1/g, 'IN IP6 ::1') },
+    expected: 488,
+  },
+  {
     name: 'no common codec (G.729 only)',
     parts: { body: OFFER.replace('RTP/AVP 0 8 101', 'RTP/AVP 18') },
     expected: 488,
