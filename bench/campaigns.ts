@@ -7,6 +7,7 @@ import { AnsweringEndpoint } from '../apps/server/src/adapters/dialler/answering
 import { SipDialler } from '../apps/server/src/adapters/dialler/sip-dialler.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { forGroup, type GroupScope } from '../apps/server/src/db/group-scope.ts';
+import { eq } from 'drizzle-orm';
 import { campaignRuns, campaigns, customers, groups } from '../apps/server/src/db/schema/index.ts';
 import { listCalls, runGraph, runStats } from '../apps/server/src/services/campaigns/call-log.ts';
 import { CampaignRunEngine } from '../apps/server/src/services/campaigns/run-engine.ts';
@@ -58,10 +59,12 @@ const noAnswerTimeoutS = 5;
 /**
  * A step's calls have all ended by then when the dialler keeps up: the last is placed after
  * `seconds`, answered at once by SIPp (or after the INVITE's third retransmission, 3.5 s, when
- * datagrams were lost) and held callDuration; 0.5 s spare. A call still up then counts as failed:
- * it waits for a response that SIPp will not send, and would end only at Timer B or F (32 s).
+ * datagrams were lost) and held callDuration; 0.5 s spare. Ours paces down beyond its capacity
+ * (issue 31), placing held calls later: its limit allows twice the planned placing time more.
+ * A call still up then counts as failed: it waits for a response that SIPp will not send.
  */
-const stepLimitMs = (seconds: number) => (seconds + callDurationS + 4) * 1000;
+const stepLimitMs = (seconds: number, paced = false) =>
+  ((paced ? 3 : 1) * seconds + callDurationS + 4) * 1000;
 /** The engine's call log flush period (its default). */
 const flushMs = 250;
 const maxFailedShare = 0.01;
@@ -90,6 +93,9 @@ interface Step {
   startsPerSecond: number;
   wallMs: number;
   note?: string;
+  /** Ours: calls the pacing held back, and the rate it reached (calls/s). */
+  heldBack?: number;
+  rateReached?: number | null;
 }
 
 const failedShare = (s: Step) => (s.calls > 0 ? s.failed / s.calls : 1);
@@ -228,7 +234,7 @@ async function dialWithOurs(tenant: Tenant, rate: number, calls: number): Promis
     const started = performance.now();
     engine.start();
     await engine.begin(scope, runId);
-    const limitMs = stepLimitMs(calls / rate);
+    const limitMs = stepLimitMs(calls / rate, true);
     const ended = await Promise.race([
       engine.settled(runId).then(() => true),
       delay(limitMs).then(() => false),
@@ -242,7 +248,13 @@ async function dialWithOurs(tenant: Tenant, rate: number, calls: number): Promis
       await delay(2 * flushMs);
     }
     const stats = await runStats(scope, campaignId, runId);
+    const [pacing] = await scope.db
+      .select({ heldBack: campaignRuns.heldBackCalls, rateReached: campaignRuns.rateReached })
+      .from(campaignRuns)
+      .where(scope.owns(campaignRuns, eq(campaignRuns.id, runId)));
     return {
+      heldBack: pacing?.heldBack ?? 0,
+      rateReached: pacing?.rateReached ?? null,
       rate,
       calls,
       failed: calls - stats.counts.Successful,
@@ -340,15 +352,25 @@ const noteWidth = 16;
 const stepText = (s: Step) =>
   `${String(s.calls).padStart(6)} calls ${(failedShare(s) * 100).toFixed(1).padStart(5)} % failed ` +
   `${s.startsPerSecond.toFixed(1).padStart(7)} starts/s ${(s.wallMs / 1000).toFixed(1).padStart(5)} s` +
+  (s.heldBack !== undefined ? ` held ${String(s.heldBack).padStart(5)}` : '') +
   `  ${(s.note ?? '').padEnd(noteWidth)}`;
 
 const highest = (steps: Step[]) => Math.max(0, ...steps.filter(sustained).map((s) => s.rate));
 
-/** Runs a step, and once more when it fails (the machine is shared); false when both fail. */
-async function attempt<T extends Step>(steps: T[], dial: () => Promise<T>): Promise<boolean> {
+/**
+ * Runs a step, and once more when it fails (the machine is shared); false when both fail. Each
+ * step of ours starts once the one before has ended all its calls and closed its dialler: a
+ * retry loaded with the leftovers of an overloaded step measured those, not the dialler.
+ */
+async function attempt<T extends Step>(
+  steps: T[],
+  dial: () => Promise<T>,
+  settled: (step: T) => Promise<void> = async () => {},
+): Promise<boolean> {
   for (let n = 0; n < 2; n++) {
     const step = await dial();
     steps.push(step);
+    await settled(step);
     if (sustained(step)) return true;
   }
   return false;
@@ -363,8 +385,12 @@ async function stepRates(tenant: Tenant) {
   for (const rate of rates) {
     if (!oursGoing && !sippGoing) break;
     const calls = Math.round(rate * stepSeconds);
-    if (oursGoing) oursGoing = await attempt(ours, () => dialWithOurs(tenant, rate, calls));
-    // The leftover calls of a failed step of ours end meanwhile (they wait for SIP timers).
+    if (oursGoing)
+      oursGoing = await attempt(
+        ours,
+        () => dialWithOurs(tenant, rate, calls),
+        (step) => step.finished,
+      );
     if (sippGoing) sippGoing = await attempt(sipp, () => dialWithSipp(rate, calls));
   }
   await Promise.all(ours.map((s) => s.finished));

@@ -170,6 +170,11 @@ const ConfigSchema = z.object({
   DIALLER_SIP_HOST: z.string().default('127.0.0.1'),
   /** Campaign calls under way at once in this process, all runs together. */
   DIALLER_MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(20_000).default(2000),
+  /**
+   * Campaign calls in setup (placed, not yet answered) at once in this process: the most the
+   * dialler's pacing allows; it goes lower while the event loop lags (issue 31 item 7).
+   */
+  DIALLER_MAX_CALLS_IN_SETUP: z.coerce.number().int().min(1).max(20_000).default(500),
   /** The built-in answering endpoint: on with SEED_DEMO unless set; its SIP port (0: any free one). */
   ANSWERING_ENDPOINT: z.stringbool().optional(),
   ANSWERING_ENDPOINT_PORT: z.coerce.number().int().min(0).max(65535).default(0),

@@ -146,6 +146,13 @@ export const CampaignRunSchema = z.object({
   endedAt: z.string().nullable(),
   /** Which dialler places the calls: the built-in SIP dialler or Twilio. */
   dialler: z.enum(['sip', 'twilio']).nullable(),
+  /**
+   * Calls that were due but held back by the dialler beyond its capacity (it paces down rather
+   * than fail them), and the call rate it reached (calls/s, first to last placed; null before
+   * two calls). Both follow the run as it goes.
+   */
+  heldBackCalls: z.number().int(),
+  rateReached: z.number().nullable(),
   fromNumber: z.string(),
   toNumber: z.string().nullable(),
   totalCalls: z.number(),

@@ -51,6 +51,9 @@ export async function dial(options: DialOptions): Promise<DialResult> {
     await recorder?.close().catch(() => undefined); // no file handle left open
     throw err;
   });
+  let mediaClosed: Promise<void> | undefined;
+  // Once only; a media close that fails must not turn the call's outcome into another.
+  const closeMedia = () => (mediaClosed ??= session.close().catch(() => undefined));
   const call = new SipCall({
     stack: options.stack,
     destination: options.destination,
@@ -67,6 +70,8 @@ export async function dial(options: DialOptions): Promise<DialResult> {
       session.start(media.remote);
       if (options.treatment?.length) void session.sendTreatment(options.treatment);
     },
+    // Stop sending RTP with our BYE, not at its answer: an overloaded far end answers late.
+    onHangingUp: () => void closeMedia(),
   });
   const hangup = () => call.hangup();
   options.signal?.addEventListener('abort', hangup, { once: true });
@@ -82,8 +87,7 @@ export async function dial(options: DialOptions): Promise<DialResult> {
     };
   } finally {
     options.signal?.removeEventListener('abort', hangup);
-    // The call has its outcome; a media close that fails must not turn it into another.
-    await session.close().catch(() => undefined);
+    await closeMedia();
     await recorder?.close().catch(() => undefined);
   }
 }

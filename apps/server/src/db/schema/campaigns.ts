@@ -72,6 +72,10 @@ export const campaignRuns = pgTable(
     heartbeatAt: ts('heartbeat_at'),
     /** sip (built-in) or twilio. */
     dialler: text('dialler'),
+    /** Calls that were due but waited for the dialler's capacity (issue 31: pacing down). */
+    heldBackCalls: integer('held_back_calls').notNull().default(0),
+    /** Calls started per second from the first to the last placed; null below two calls. */
+    rateReached: doublePrecision('rate_reached'),
     /** Campaign parameters at start (type, name, numbers, counts, treatment, data rows). */
     parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

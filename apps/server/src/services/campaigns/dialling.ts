@@ -101,6 +101,7 @@ export function createCampaignDialling(opts: {
     diallers,
     recordingsDir: recordingsDirOf(config.DATA_DIR),
     maxConcurrentCalls: config.DIALLER_MAX_CONCURRENT_CALLS,
+    maxCallsInSetup: config.DIALLER_MAX_CALLS_IN_SETUP,
   });
   return {
     engine,

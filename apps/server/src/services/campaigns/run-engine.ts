@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { eq, inArray, isNull, lt, max, or } from 'drizzle-orm';
 import { callDueMs, type CallOutcomeStatus, type RunCallStatus } from '@callsight/shared';
 import type {
@@ -33,6 +34,17 @@ export interface RunEngineOptions {
   recordingsDir: string;
   /** Calls under way at once in this process, all runs together. */
   maxConcurrentCalls: number;
+  /**
+   * Calls in setup (placed, not yet answered or ended) at once in this process: the most the
+   * pacing allows. Beyond it, and while the event loop lags, due calls are held back, never failed.
+   */
+  maxCallsInSetup?: number;
+  /** The fewest calls in setup the pacing goes down to under lag. */
+  minCallsInSetup?: number;
+  /** Event-loop lag (worst in a control period) above which the pacing goes down. */
+  lagLimitMs?: number;
+  /** The pacing's control period. */
+  paceControlMs?: number;
   flushMs?: number;
   heartbeatMs?: number;
   /** A run whose heartbeat is older than this is taken over by the recovery sweep. */
@@ -64,6 +76,16 @@ class ActiveRun {
   /** Index (0-based) of the next call to queue; calls before `first` were placed before a restart. */
   next: number;
   settled = 0;
+  /** Calls of this run placed and not yet answered or ended (their seq). */
+  readonly inSetup = new Set<number>();
+  /** Calls that were due but waited for the dialler's capacity (issue 31 item 7). */
+  heldBack: number;
+  /** Highest seq counted in heldBack (the queue is in seq order). */
+  heldThrough = 0;
+  /** Calls placed by this process, and when the first and the last went. */
+  placed = 0;
+  firstPlacedMs = 0;
+  lastPlacedMs = 0;
   stopping: 'stop' | 'shutdown' | null = null;
   private timer: NodeJS.Timeout | undefined;
   private finished!: () => void;
@@ -81,6 +103,23 @@ class ActiveRun {
   ) {
     this.writer = new CallLogWriter(engine.db, scope.groupId);
     this.next = first;
+    this.heldBack = row.heldBackCalls;
+  }
+
+  /** Calls started per second from the first to the last placed; null below two calls. */
+  get rateReached(): number | null {
+    const spanMs = this.lastPlacedMs - this.firstPlacedMs;
+    return this.placed >= 2 && spanMs > 0 ? ((this.placed - 1) * 1000) / spanMs : null;
+  }
+
+  /** Counts the queued calls not yet counted as held back (called when a pump left some). */
+  noteHeld(): void {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const seq = this.queue[i]?.seq ?? 0;
+      if (seq <= this.heldThrough) break;
+      this.heldBack += 1;
+    }
+    this.heldThrough = Math.max(this.heldThrough, this.queue.at(-1)?.seq ?? 0);
   }
 
   get id() {
@@ -148,17 +187,24 @@ class ActiveRun {
       recordingPath: join(this.engine.recordingsDir, this.id, `${row.seq}.wav`),
     };
     let placed: PlacedCall;
+    this.inSetup.add(row.seq);
     try {
       placed = this.dialler.dialler.place(request, (event) => this.onEvent(row, event));
     } catch (err) {
       // A call the dialler could not even begin fails alone; its slot goes to the next.
+      this.setupDone(row.seq);
       this.engine.released();
       this.end(row, 'failed', null, err instanceof Error ? err.message : String(err), new Date());
       return;
     }
     this.live.set(row.seq, placed);
+    const now = Date.now();
+    if (this.placed === 0) this.firstPlacedMs = now;
+    this.lastPlacedMs = now;
+    this.placed += 1;
     const settle = (final: CallFinal) => {
       if (!this.live.delete(row.seq)) return;
+      this.setupDone(row.seq);
       this.engine.released();
       if (final.callSid) row.callSid = final.callSid;
       if (final.recordingPath) row.recordingPath = final.recordingPath;
@@ -187,7 +233,13 @@ class ActiveRun {
     });
   }
 
+  /** The call was answered or ended: its setup slot goes to the next due call. */
+  private setupDone(seq: number): void {
+    if (this.inSetup.delete(seq)) this.engine.setupEnded();
+  }
+
   private onEvent(row: CallRow, event: DiallerEvent): void {
+    if (event.type === 'inProgress') this.setupDone(row.seq);
     if (event.callSid) row.callSid = event.callSid;
     const at = new Date(event.atMs);
     if (event.type === 'initiated') row.initiatedAt ??= at;
@@ -291,10 +343,26 @@ export class CampaignRunEngine {
   /** Settles once the run's end is written. */
   private readonly completions = new Map<string, Promise<void>>();
   private liveCalls = 0;
+  /** Calls placed and not yet answered or ended, all runs together. */
+  private callsInSetup = 0;
+  /** The pacing's current bound on callsInSetup: down under lag, back up when it clears. */
+  private setupLimit: number;
+  private lag: IntervalHistogram | undefined;
+  /** The worst event-loop lag of the last control period (ms), for the pacing and tests. */
+  lastLagMs = 0;
   private rotate = 0;
   private timers: NodeJS.Timeout[] = [];
   private closing = false;
   private readonly o: Required<Omit<RunEngineOptions, 'db' | 'log' | 'diallers' | 'recordingsDir'>>;
+
+  /** Calls under way and in setup now, and the setup bound (a clean process has 0 and 0). */
+  get load(): { liveCalls: number; callsInSetup: number; setupLimit: number } {
+    return {
+      liveCalls: this.liveCalls,
+      callsInSetup: this.callsInSetup,
+      setupLimit: this.setupLimit,
+    };
+  }
 
   get log(): RunEngineOptions['log'] {
     return this.options.log;
@@ -310,7 +378,12 @@ export class CampaignRunEngine {
       staleAfterMs: options.staleAfterMs ?? 15_000,
       resumeWithinMs: options.resumeWithinMs ?? 5 * 60_000,
       sweepMs: options.sweepMs ?? 5000,
+      maxCallsInSetup: options.maxCallsInSetup ?? 500,
+      minCallsInSetup: Math.min(options.minCallsInSetup ?? 8, options.maxCallsInSetup ?? 500),
+      lagLimitMs: options.lagLimitMs ?? 150,
+      paceControlMs: options.paceControlMs ?? 250,
     };
+    this.setupLimit = this.o.maxCallsInSetup;
   }
 
   /** Starts the flush, heartbeat and recovery timers, and recovers at once. */
@@ -318,7 +391,40 @@ export class CampaignRunEngine {
     this.timers.push(setInterval(() => void this.flushAll(), this.o.flushMs));
     this.timers.push(setInterval(() => void this.heartbeat(), this.o.heartbeatMs));
     this.timers.push(setInterval(() => void this.recover(), this.o.sweepMs));
+    this.lag = monitorEventLoopDelay({ resolution: 10 });
+    this.lag.enable();
+    this.timers.push(setInterval(() => this.adaptPacing(), this.o.paceControlMs));
     void this.recover();
+  }
+
+  /**
+   * The pacing (issue 31 item 7), once per control period: when the event loop lagged past
+   * lagLimitMs, the bound on calls in setup halves (down to minCallsInSetup), else it grows back
+   * by an eighth up to maxCallsInSetup. Held calls are placed as the bound lets them.
+   */
+  private adaptPacing(): void {
+    if (!this.lag) return;
+    const lagMs = Math.max(0, this.lag.max / 1e6 - 10); // less the histogram's resolution
+    this.lag.reset();
+    this.lastLagMs = lagMs;
+    if (this.runs.size === 0) {
+      this.setupLimit = this.o.maxCallsInSetup; // an idle process starts every run afresh
+      return;
+    }
+    if (lagMs > this.o.lagLimitMs) {
+      const base = Math.min(this.setupLimit, Math.max(this.callsInSetup, 1));
+      this.setupLimit = Math.max(this.o.minCallsInSetup, Math.floor(base / 2));
+    } else if (this.setupLimit < this.o.maxCallsInSetup) {
+      const step = Math.max(1, Math.ceil(this.setupLimit / 8));
+      this.setupLimit = Math.min(this.o.maxCallsInSetup, this.setupLimit + step);
+      this.pump();
+    }
+  }
+
+  /** A call was answered or ended: a setup slot is free. */
+  setupEnded(): void {
+    this.callsInSetup -= 1;
+    if (!this.closing) this.pump();
   }
 
   /** Runs dialled by this process now. */
@@ -374,17 +480,26 @@ export class CampaignRunEngine {
     run.pace();
   }
 
-  /** Grants slots to queued calls, runs in turn, while the process is under its cap. */
+  /**
+   * Grants slots to queued calls, runs in turn, while the process is under its cap of calls
+   * under way and the pacing's bound on calls in setup; what stays queued is held back.
+   */
   pump(): void {
     let runs = [...this.runs.values()].filter((r) => r.queue.length > 0 && !r.stopping);
-    while (runs.length > 0 && this.liveCalls < this.o.maxConcurrentCalls) {
+    while (
+      runs.length > 0 &&
+      this.liveCalls < this.o.maxConcurrentCalls &&
+      this.callsInSetup < this.setupLimit
+    ) {
       const run = runs[this.rotate++ % runs.length];
       const row = run?.queue.shift();
       if (!run || !row) break;
       this.liveCalls += 1;
+      this.callsInSetup += 1;
       run.dial(row);
       runs = runs.filter((r) => r.queue.length > 0);
     }
+    for (const run of runs) run.noteHeld();
   }
 
   /** A call ended: its slot goes to the next queued call. */
@@ -418,6 +533,10 @@ export class CampaignRunEngine {
     this.runs.delete(run.id);
     try {
       await run.writer.flush();
+      await this.db
+        .update(campaignRuns)
+        .set(this.pacingOf(run))
+        .where(run.scope.owns(campaignRuns, eq(campaignRuns.id, run.id)));
       await run.dialler.release();
       if (run.stopping === 'shutdown') {
         // Released for the next process (or this one after a restart) to resume.
@@ -500,9 +619,23 @@ export class CampaignRunEngine {
         .update(campaignRuns)
         .set({ heartbeatAt: new Date() })
         .where(acrossGroups.where(inArray(campaignRuns.id, ids)));
+      // The pacing figures of runs that have any, for the run view.
+      for (const run of this.runs.values()) {
+        if (run.placed === 0 && run.heldBack === 0) continue;
+        await this.db
+          .update(campaignRuns)
+          .set(this.pacingOf(run))
+          .where(run.scope.owns(campaignRuns, eq(campaignRuns.id, run.id)));
+      }
     } catch (err) {
       this.options.log.error(err, 'campaign heartbeat failed');
     }
+  }
+
+  /** What the run view shows of the pacing: calls held back and the rate reached. */
+  private pacingOf(run: ActiveRun): { heldBackCalls: number; rateReached?: number } {
+    const rate = run.rateReached;
+    return { heldBackCalls: run.heldBack, ...(rate !== null ? { rateReached: rate } : {}) };
   }
 
   private sweeping = false;
@@ -591,6 +724,7 @@ export class CampaignRunEngine {
     this.closing = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    this.lag?.disable();
     const completions = [...this.completions.values()];
     for (const run of this.runs.values()) run.halt('shutdown');
     await Promise.all(completions);

@@ -75,6 +75,8 @@ function toRun(run: RunRow, campaign: CampaignRow): CampaignRun {
     startedAt: run.startedAt ? run.startedAt.toISOString() : null,
     endedAt: run.endedAt ? run.endedAt.toISOString() : null,
     dialler: run.dialler === 'sip' || run.dialler === 'twilio' ? run.dialler : null,
+    heldBackCalls: run.heldBackCalls,
+    rateReached: run.rateReached,
     fromNumber: p.fromNumber,
     toNumber: p.toNumber,
     totalCalls: p.totalCalls,

@@ -65,6 +65,8 @@ export interface CallOptions {
   onEvent?: (event: CallEvent) => void;
   /** Called once at answer with the negotiated media, before the BYE timer starts. */
   onAnswered?: (media: CallResult['media']) => void;
+  /** Called once when we hang up an answered call (our BYE goes): its media can stop now. */
+  onHangingUp?: () => void;
   now?: () => number;
 }
 
@@ -326,6 +328,7 @@ export class SipCall {
   private sendBye(ending?: Ending): void {
     if (this.phase !== 'confirmed') return;
     this.phase = 'terminating';
+    this.hangingUp();
     const byeSentAtMs = this.now();
     const answeredLate = this.cancelRequested;
     this.cseq++;
@@ -359,12 +362,22 @@ export class SipCall {
     const reason = 'The call did not end within its planned time (watchdog)';
     if (this.phase === 'confirmed') {
       this.phase = 'terminating';
+      this.hangingUp();
       this.cseq++;
       this.sendQuietly('BYE', { onResponse: () => {}, onTimeout: () => {} });
     } else if (this.phase === 'calling') {
       this.inviteTransaction?.terminate();
     }
     this.finish('failed', 408, reason);
+  }
+
+  /** Our BYE goes: the media has nothing more to carry (it would run until the BYE's answer). */
+  private hangingUp(): void {
+    try {
+      this.options.onHangingUp?.();
+    } catch {
+      // The media is closed again when the call ends.
+    }
   }
 
   /** Runs one step of the call's handling; a throw ends this call (BYE when up), nothing else. */

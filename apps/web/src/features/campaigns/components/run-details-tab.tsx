@@ -7,7 +7,7 @@ import { SummaryList, campaignItems, type SummaryItem } from './summary-list.tsx
 
 const DIALLERS = { sip: 'Built-in SIP dialler', twilio: 'Twilio' } as const;
 
-/** The run's own facts: its description and tags, status, times and dialler. */
+/** The run's own facts: its description and tags, status, times, dialler and its pacing. */
 function runItems(run: CampaignRun): SummaryItem[] {
   return [
     { label: 'Run Description', value: run.runDescription },
@@ -19,7 +19,22 @@ function runItems(run: CampaignRun): SummaryItem[] {
     { label: 'Ended', value: dateText(run.endedAt) },
     { label: 'Cancelled At', value: dateText(run.canceledAt) },
     { label: 'Dialler', value: run.dialler ? DIALLERS[run.dialler] : '' },
+    { label: 'Rate Reached', value: rateText(run) },
+    { label: 'Calls Held Back', value: heldBackText(run) },
   ];
+}
+
+/** The call rate the dialler reached beside the one asked (ours, issue 31). */
+function rateText(run: CampaignRun): string {
+  if (run.rateReached === null) return '';
+  const digits = run.rateReached < 10 ? 1 : 0;
+  return `${run.rateReached.toFixed(digits)} of ${run.callsPerSecond} calls/s`;
+}
+
+/** Calls the dialler held back beyond its capacity: placed later, never failed for it. */
+function heldBackText(run: CampaignRun): string {
+  if (run.heldBackCalls === 0) return run.startedAt ? 'None' : '';
+  return `${run.heldBackCalls} (the dialler paced down at its capacity; they were placed later, not failed)`;
 }
 
 /** The Run Details tab (spec 001 §2): a read-only summary of the campaign and the run. */

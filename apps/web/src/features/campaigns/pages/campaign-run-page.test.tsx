@@ -220,6 +220,14 @@ describe('CampaignRunPage', () => {
     expect(within(campaign).getByText('+61390000000')).toBeTruthy();
   });
 
+  it('shows the calls the dialler held back beyond its capacity and the rate it reached', async () => {
+    runApi(() => makeRun({ heldBackCalls: 120, rateReached: 412.4, callsPerSecond: 500 }));
+    renderCampaigns(`${VIEW}?tab=details`);
+    const runList = await screen.findByLabelText('Run');
+    expect(within(runList).getByText('412 of 500 calls/s')).toBeTruthy();
+    expect(within(runList).getByText(/^120 \(the dialler paced down/)).toBeTruthy();
+  });
+
   it('says when the run does not exist', async () => {
     mockApi({
       [`GET ${RUN}`]: () =>

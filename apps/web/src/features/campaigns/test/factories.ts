@@ -67,6 +67,8 @@ export function makeRun(over: Partial<CampaignRun> = {}): CampaignRun {
     startedAt: AT,
     endedAt: '2026-03-01T10:00:30.000Z',
     dialler: 'sip',
+    heldBackCalls: 0,
+    rateReached: 0.67,
     ...over,
   };
 }
