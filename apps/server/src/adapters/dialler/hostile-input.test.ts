@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadReferenceSpeech } from '../../services/audio-analytics/index.ts';
 import { AnsweringEndpoint } from './answering-endpoint.ts';
-import { ContactCentre, contactCentreUri } from './contact-centre.ts';
+import { ContactCentre, routeOfUri } from './contact-centre.ts';
+import { SipStack } from './sip/stack.ts';
 import {
+  GOOD_OFFER,
   HOSTILE_CASES,
   SipPeer,
   goodCall,
@@ -140,13 +142,34 @@ describe.each(TARGETS)('$name under hostile SIP input', (target) => {
   });
 });
 
+describe('a SIP stack with no answering side (the remote probe binds one)', () => {
+  it(`survives ${FLOOD} random datagrams and still answers 481 to an INVITE`, async () => {
+    const lines: string[] = [];
+    const stack = await SipStack.create({ timers, log: (line) => lines.push(line) });
+    try {
+      const target = { address: stack.local.host, port: stack.local.port };
+      for (const [i, datagram] of randomDatagrams(FLOOD, target, peer.address).entries()) {
+        peer.send(datagram, target);
+        if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+      }
+      const callId = newCallIdOf('probe');
+      peer.send(
+        rawInvite(peer.address, { callId, number: '+1555', target, body: GOOD_OFFER(4000) }),
+        target,
+      );
+      expect((await peer.finalResponse(callId)).status).toBe(481);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(tracker.errors).toEqual([]);
+    } finally {
+      await stack.close();
+    }
+  });
+});
+
 describe('the contact-centre route of a hostile INVITE', () => {
-  it('is read from the Request-URI without throwing', () => {
-    const uri = contactCentreUri({ address: '127.0.0.1', port: 5060 }, '+1', {
-      agentId: '%E0%A4%A',
-      agentType: 'HUMAN_AGENT',
-      agentRegion: 'x',
-    });
-    expect(uri).toContain('x-agent=');
+  it('is read from the Request-URI without throwing, null when malformed', () => {
+    expect(routeOfUri('sip:+1@127.0.0.1;x-agent=%E0%A4%A')).toBeNull();
+    expect(routeOfUri('sip:+1@127.0.0.1;x-agent=;;=;x-agent-type=%')).toBeNull();
+    expect(routeOfUri('sip:+1@127.0.0.1;x-agent=a%20b')?.agentId).toBe('a b');
   });
 });
