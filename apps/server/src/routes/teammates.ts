@@ -33,7 +33,7 @@ const errors = {
 };
 
 /** Teammates: members of the caller's current group, managed by its admins and super users. */
-export async function teammateRoutes({ app, db, authorize, push }: AppContext) {
+export async function teammateRoutes({ app, db, authorize, push, workflows }: AppContext) {
   app.get('/api/users', {
     schema: {
       tags: ['teammates'],
@@ -74,7 +74,9 @@ export async function teammateRoutes({ app, db, authorize, push }: AppContext) {
     },
     onRequest: authorize(ACCESS.adminSuper),
     handler: async (request, reply) => {
-      const teammate = await createTeammate(db, callerOf(request), request.body);
+      const teammate = await createTeammate(db, callerOf(request), request.body, {
+        mail: workflows.mail,
+      });
       return reply.code(201).send(teammate);
     },
   });

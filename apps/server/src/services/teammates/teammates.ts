@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   ERROR_CODES,
@@ -16,6 +17,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
 
 type Actor = Pick<Caller, 'userId' | 'email' | 'isSuper' | 'groupId'>;
 
@@ -86,17 +88,36 @@ export async function lookupUserByEmail(
   return { id: row.id, name: row.name, email: row.email };
 }
 
+/** What adding a teammate may need besides the database: the mail of an invitation. */
+export interface TeammateDeps {
+  mail?: Pick<MailAdapter, 'send'>;
+}
+
+/** The invitation mailed to an account's owner when another customer's admin names its address. */
+export const INVITATION_MAIL = {
+  subject: (groupName: string) => `Invitation to join ${groupName} on Callsight`,
+  text: (by: string, groupName: string, role: GroupRole) =>
+    `${by} asked to add this e-mail address to the group ${groupName} (role: ${role}). ` +
+    'Your account has not been changed and nobody else can sign in with it. If you want to join, ' +
+    'ask your platform administrator to add your account to that group; otherwise ignore this message.',
+};
+
 /**
  * Adds a teammate to a group the caller administers: a new account (password hashed with
  * argon2), or an existing account found by the e-mail check, which then becomes a member.
+ * A new account's address that an account outside the caller's customer already has (the
+ * e-mail check answered null for it) gets the same answer as a new address (issue 31): no
+ * account is changed, its owner is mailed an invitation, and only platform staff's log says so.
  */
 export async function createTeammate(
   db: Db,
   caller: Actor,
   input: TeammateCreateInput,
+  deps: TeammateDeps = {},
 ): Promise<Teammate> {
   const group = await assertManages(forGroup(db, input.group), caller);
-  const userId = await db.transaction(async (tx) => {
+  type Outcome = { userId: string } | { invited: Teammate };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const scope = forGroup(tx, input.group);
     if (input.id) {
       const user = await findUser(tx, input.id);
@@ -118,25 +139,31 @@ export async function createTeammate(
         email: user.email,
         role: input.role,
       });
-      return user.id;
+      return { userId: user.id };
     }
     const [taken] = await tx
-      .select({ id: users.id })
+      .select({ id: users.id, isSuper: users.isSuper })
       .from(users)
       .where(eq(users.email, input.email))
       .limit(1);
-    if (taken) throw emailTaken();
+    // The spec's duplicate text where the e-mail check shows the account (the caller's customer,
+    // or platform staff, who see every account); elsewhere the answer of a new address.
+    if (taken && (caller.isSuper || (await belongsToCustomer(tx, taken, group.customerId))))
+      throw emailTaken();
     // The schema guarantees a password for a new account; checked again so the type says so.
     if (input.password === undefined)
       throw badRequest(VALIDATION_TEXTS.required('Password'), {
         password: VALIDATION_TEXTS.required('Password'),
       });
+    // Hashed in both cases, so that the answer takes as long for a held address as for a new one.
+    const passwordHash = await hashPassword(input.password);
+    if (taken) return { invited: await recordInvitation(tx, caller, group, input, taken.id) };
     const [created] = await tx
       .insert(users)
       .values({
         email: input.email,
         name: input.name,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         currentGroupId: input.group,
       })
       .onConflictDoNothing({ target: users.email })
@@ -149,9 +176,79 @@ export async function createTeammate(
       email: input.email,
       role: input.role,
     });
-    return created.id;
+    return { userId: created.id };
   });
-  return getTeammate(forGroup(db, input.group), caller, userId);
+  if ('userId' in outcome) return getTeammate(forGroup(db, input.group), caller, outcome.userId);
+  // After the commit and not awaited: the answer does not wait on (or reveal) the mail.
+  void deps.mail
+    ?.send({
+      to: input.email,
+      subject: INVITATION_MAIL.subject(group.name),
+      text: INVITATION_MAIL.text(caller.email, group.name, input.role),
+    })
+    .catch(() => undefined);
+  return outcome.invited;
+}
+
+/**
+ * Records an invitation of another customer's account: the caller's group logs it as it logs a
+ * new account (its members must not learn the address is taken), platform staff's log (no group)
+ * and each group of the account say what happened. Answers the teammate a new account would be,
+ * under an id no account has.
+ */
+async function recordInvitation(
+  tx: DbOrTx,
+  caller: Actor,
+  group: GroupInfo,
+  input: TeammateCreateInput,
+  accountId: string,
+): Promise<Teammate> {
+  const placeholderId = randomUUID();
+  const who = { userId: caller.userId, actor: caller.email, service: 'users' };
+  const asked = { email: input.email, role: input.role };
+  await recordAudit(tx, {
+    ...who,
+    groupId: group.id,
+    action: 'createTeammate',
+    targetId: placeholderId,
+    result: 'success',
+    details: asked,
+  });
+  await recordAudit(tx, {
+    ...who,
+    groupId: null,
+    action: 'inviteTeammate',
+    targetId: accountId,
+    result: 'success',
+    details: { ...asked, group: { id: group.id, name: group.name }, placeholderId },
+  });
+  const theirs = await tx
+    .select({ groupId: memberships.groupId })
+    .from(memberships)
+    .where(acrossGroups.where(eq(memberships.userId, accountId)));
+  for (const other of theirs) {
+    await recordAudit(tx, {
+      ...who,
+      groupId: other.groupId,
+      action: 'inviteTeammateElsewhere',
+      targetId: accountId,
+      result: 'success',
+      details: { ...asked, group: null, otherCustomer: true },
+    });
+  }
+  const inGroup = { id: group.id, name: group.name };
+  return {
+    id: placeholderId,
+    name: input.name,
+    email: input.email,
+    picture: null,
+    role: input.role,
+    isSuper: false,
+    isMember: true,
+    group: inGroup,
+    groups: [inGroup],
+    createdAt: new Date().toISOString(),
+  };
 }
 
 /**
