@@ -5,6 +5,7 @@ import { createClient } from 'redis';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { AUTH_TEXTS, agentPushPage, type AccessClaims } from '@callsight/shared';
+import { mayJoinPushPage } from '../routes/route-roles.ts';
 import type { TokenSigner } from '../services/auth/access-token.ts';
 
 const PageNameSchema = z
@@ -121,23 +122,31 @@ export interface PushServerOptions {
   /**
    * Checks a user token's session as routes do, at the handshake and before each subscription:
    * throws (the refusal's text) once it was signed out or revoked, the user must change their
-   * password or is no longer a member of the token's group.
+   * password or is no longer a member of the token's group; else answers the user's permissions
+   * in that group now, which decide the pages it may join (PUSH_PAGE_ROUTES in route-roles.ts).
+   * Without it, the token's claims decide.
    */
-  checkSession?: (claims: AccessClaims) => Promise<void>;
+  checkSession?: (claims: AccessClaims) => Promise<readonly string[]>;
   /** The clock (epoch ms) that tokens' expiry is measured by; tests move it. */
   now?: () => number;
 }
 
 /**
  * socket.io on the app's HTTP server, authenticated with the access token; each socket lives
- * in its token's group and joins page rooms with subscribeToPage / unsubscribeFromPage.
+ * in its token's group and joins page rooms with subscribeToPage / unsubscribeFromPage, only
+ * those pages whose data its role may read through the API (route-roles.ts), others refused
+ * with the API's 403 text and not joined.
  */
 export function attachPushServer(
   httpServer: HttpServer,
   signer: TokenSigner,
   options: PushServerOptions = {},
 ): PushPublisher {
-  const { verifyApiKey, checkSession = async () => undefined, now = Date.now } = options;
+  const {
+    verifyApiKey,
+    checkSession = async (claims: AccessClaims) => claims.permissions,
+    now = Date.now,
+  } = options;
   const io = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -214,16 +223,20 @@ export function attachPushServer(
       const answer = (reply: { ok: boolean; error?: string }) => {
         if (typeof ack === 'function') ack(reply);
       };
-      if (!parsed.success) return answer({ ok: false });
-      // The token's session is checked again: it may have ended since the handshake.
+      if (!parsed.success) return answer({ ok: false, error: AUTH_TEXTS.forbidden });
+      // The token's session is checked again: it may have ended since the handshake. Then the
+      // caller's current role must read the page's data (an unknown page is read by none).
       const claims = socket.data.claims as AccessClaims;
       const check = expired(socket.data)
         ? Promise.reject(new Error(AUTH_TEXTS.sessionExpired))
         : checkSession(claims);
       inOrder(() =>
         check.then(
-          () => {
+          (permissions) => {
             if (!socket.connected) return answer({ ok: false });
+            if (!mayJoinPushPage(parsed.data, permissions)) {
+              return answer({ ok: false, error: AUTH_TEXTS.forbidden });
+            }
             void socket.join(roomOf(groupId, parsed.data));
             answer({ ok: true });
           },

@@ -1,3 +1,10 @@
+import {
+  EXPLORER_PUSH_PAGE,
+  SYNTHETIC_PUSH_CHANNELS,
+  hasPermission,
+  type Permission,
+} from '@callsight/shared';
+
 /**
  * Who may call each API route (`METHOD /path` as the OpenAPI document names it): the group
  * roles, the platform super user, or a group's API key. Public routes (public-routes.ts) are not
@@ -219,3 +226,55 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   // Our own help articles (help button without a chat widget): every member.
   'GET /api/help': MEMBERS,
 };
+
+/**
+ * Push pages (socket.io `subscribeToPage`) a user's socket may join, each with the route that
+ * serves that page's data: a socket joins a page only when its role may call that route (its
+ * ROUTE_ROLES entry, checked before each subscription with the caller's current role), so a
+ * page's readers follow the route's with no second list. Any other page name is refused. API-key
+ * sockets (collectors) are not concerned: they join their agent's page at the handshake and
+ * subscribe to nothing.
+ */
+export const PUSH_PAGE_ROUTES: Readonly<Record<string, string>> = {
+  // New calls of the group (spec 002 §7.6): the Explorer's call list.
+  [EXPLORER_PUSH_PAGE]: 'GET /api/calls/stats',
+  // Finished jobs (spec 002 §4): heartbeat logs and insights; the GSM pages' monitor jobs.
+  [SYNTHETIC_PUSH_CHANNELS.heartbeat]: 'GET /api/gsm/heartbeat/jobs',
+  [SYNTHETIC_PUSH_CHANNELS.monitor]: 'GET /api/gsm/monitors/jobs',
+};
+
+/**
+ * The agent alerts and notifications of the group's workflows (agent:{name}, agentPushPage):
+ * their collector receives them with the group's API key; a user's socket, only as a reader of
+ * the group's watchers (the Workflows screen where agent alerts are set up).
+ */
+export const AGENT_PUSH_PAGE_ROUTE = 'GET /api/groups/:group/watchers';
+
+/** The route whose callers may join `page`, or null when no user socket may (unknown page). */
+export function pushPageRoute(page: string): string | null {
+  if (Object.hasOwn(PUSH_PAGE_ROUTES, page)) return PUSH_PAGE_ROUTES[page] ?? null;
+  return page.startsWith('agent:') ? AGENT_PUSH_PAGE_ROUTE : null;
+}
+
+/** The permission that makes a user caller of ROUTE_ROLES (API keys are no user). */
+const CALLER_PERMISSIONS: Readonly<Record<RouteCaller, Permission | null>> = {
+  viewer: 'user:viewer',
+  user: 'user:user',
+  admin: 'user:admin',
+  super: 'user:super',
+  billing: 'user:billing',
+  apiKey: null,
+};
+
+/** The permissions that may join `page` (none for an unknown page). */
+export function pushPagePermissions(page: string): Permission[] {
+  const route = pushPageRoute(page);
+  const callers = route ? (ROUTE_ROLES[route] ?? []) : [];
+  return callers.flatMap((caller) => CALLER_PERMISSIONS[caller] ?? []);
+}
+
+/** Whether a user holding `permissions` in the socket's group may join `page`. */
+export function mayJoinPushPage(page: string, permissions: readonly string[]): boolean {
+  const required = pushPagePermissions(page);
+  return required.length > 0 && hasPermission(permissions, required);
+}

@@ -132,9 +132,18 @@ export const SYNTHETIC_LIMITS = {
   descriptionMaxLength: 500,
   maxAgents: 20,
   maxRegions: 7,
-  /** The heartbeat push channel (§4), keyed by the group. */
-  pushChannel: 'heartbeatJobs',
 } as const;
+
+/**
+ * The push channels of job updates, keyed by the group, one per job kind so that each reaches
+ * only the readers of its jobs: heartbeat jobs on spec 002 §4's 'heartbeatJobs' (the heartbeat
+ * logs and insights pages: viewers, admins, super users), GSM monitor jobs on 'monitorJobs' (the
+ * GSM pages: super users). The server refuses a subscription its role may not read.
+ */
+export const SYNTHETIC_PUSH_CHANNELS = {
+  heartbeat: 'heartbeatJobs',
+  monitor: 'monitorJobs',
+} as const satisfies Record<'heartbeat' | 'monitor', string>;
 
 /** Texts of spec 002 §5 and §8, letter for letter; ours are marked. */
 export const SYNTHETIC_TEXTS = {

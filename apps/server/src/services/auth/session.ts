@@ -173,13 +173,19 @@ export async function findSessionUser(
 /**
  * Checks a push socket's token as the authorize hook checks a request's (at the handshake and
  * before each subscription): the session is open, the password change is not pending and the
- * user is still a member of the token's group. Throws the refusal.
+ * user is still a member of the token's group. Throws the refusal; else answers the user's
+ * permissions in that group now (as the hook reads them: a changed role counts at once).
  */
-export async function checkSocketSession(db: DbOrTx, claims: AccessClaims): Promise<void> {
+export async function checkSocketSession(
+  db: DbOrTx,
+  claims: AccessClaims,
+): Promise<readonly string[]> {
   const user = await findSessionUser(db, claims.sub, claims.sid);
   if (!user) throw new Error(AUTH_TEXTS.sessionExpired);
   if (user.mustChangePassword) throw new Error(ACCOUNT_TEXTS.passwordChangeRequired);
-  if (!(await resolveGroupAccess(db, user, claims.groupId))) throw new Error(AUTH_TEXTS.notMember);
+  const access = await resolveGroupAccess(db, user, claims.groupId);
+  if (!access) throw new Error(AUTH_TEXTS.notMember);
+  return access.permissions;
 }
 
 const invalidCredentials = () =>

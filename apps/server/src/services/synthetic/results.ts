@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   CALL_TAG_CONFIGURATIONS,
-  SYNTHETIC_LIMITS,
+  SYNTHETIC_PUSH_CHANNELS,
   TaggingConfigSchema,
   tagStatusCells,
   tagsFor,
@@ -66,7 +66,7 @@ async function taggingConfigs(scope: GroupScope) {
  * Writes a finished job: its status, scores (none for the no-score statuses), carrier, warning
  * tags by the group's tagging configs (and each config's status: its tag, Good or Normal),
  * details with the recordings' URLs; then tells the group's
- * heartbeat pages (push channel heartbeatJobs).
+ * pages of the job's kind (push channel heartbeatJobs or monitorJobs).
  */
 export async function writeJobResult(
   db: Db,
@@ -113,12 +113,13 @@ export async function writeJobResult(
   if (row) publishJob(push, row);
 }
 
-/** Sends a job's row to the group's heartbeat pages. */
+/** Sends a job's row to the group's pages of its kind (heartbeat or GSM monitor jobs). */
 export function publishJob(
   push: Pick<PushPublisher, 'publish'>,
   row: typeof syntheticJobs.$inferSelect,
 ): void {
-  push.publish(row.groupId, SYNTHETIC_LIMITS.pushChannel, { job: toJob(row) });
+  const job = toJob(row);
+  push.publish(row.groupId, SYNTHETIC_PUSH_CHANNELS[job.kind], { job });
 }
 
 /** Where a human agent's softphone telemetry is written: the collector's own ingestion path. */

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { SYNTHETIC_LIMITS, SyntheticJobSchema, type SyntheticJob } from '@callsight/shared';
+import {
+  SYNTHETIC_LIMITS,
+  SYNTHETIC_PUSH_CHANNELS,
+  SyntheticJobSchema,
+  type SyntheticJob,
+} from '@callsight/shared';
 import { usePageMessages } from '../../../lib/socket.ts';
 import { jobsQueryKey, type JobKind } from './api/job-paths.ts';
 
@@ -9,9 +14,11 @@ const JobUpdateSchema = z.object({ job: SyntheticJobSchema });
 const anyJob = () => true;
 
 /**
- * Live job pages (spec 002 §4): while mounted, subscribed to the group's 'heartbeatJobs' channel;
- * an update of a job of this kind that `accepts` (a stable function) takes refetches the kind's job queries (lists,
- * stats, regions) at once, then at most every 2 s, so a finished job shows without a reload.
+ * Live job pages (spec 002 §4): while mounted, subscribed to the group's channel of the kind's
+ * jobs ('heartbeatJobs', or 'monitorJobs' on the GSM pages: the server lets only the readers of
+ * those jobs subscribe); an update of a job of this kind that `accepts` (a stable function)
+ * takes refetches the kind's job queries (lists, stats, regions) at once, then at most every
+ * 2 s, so a finished job shows without a reload.
  */
 export function useJobUpdates(
   groupId: string,
@@ -51,5 +58,5 @@ export function useJobUpdates(
     },
     [queryClient, groupId, kind, accepts],
   );
-  usePageMessages(SYNTHETIC_LIMITS.pushChannel, onMessage);
+  usePageMessages(SYNTHETIC_PUSH_CHANNELS[kind], onMessage);
 }
