@@ -5,8 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import {
   AUTH_TEXTS,
   EXPLORER_PUSH_PAGE,
+  PAGE_GATES,
   SYNTHETIC_PUSH_CHANNELS,
   agentPushPage,
+  hasPermission,
+  permissionsFor,
+  type PageKey,
   type SyntheticJob,
 } from '@callsight/shared';
 import { forGroup } from '../src/db/group-scope.ts';
@@ -15,6 +19,7 @@ import {
   AGENT_PUSH_PAGE_ROUTE,
   PUSH_PAGE_ROUTES,
   ROUTE_ROLES,
+  mayJoinPushPage,
   pushPageRoute,
 } from '../src/routes/route-roles.ts';
 import { publishJob } from '../src/services/synthetic/results.ts';
@@ -148,6 +153,24 @@ describe('push pages follow the API roles', () => {
     // Each declared page's route exists in ROUTE_ROLES (the permission matrix proves the route).
     for (const route of Object.values(PUSH_PAGE_ROUTES)) expect(ROUTE_ROLES[route]).toBeDefined();
     expect(ROUTE_ROLES[AGENT_PUSH_PAGE_ROUTE]).toBeDefined();
+  });
+
+  it('grants each page to exactly the roles of the web screens that subscribe to it', () => {
+    // The screens whose components call usePageMessages (apps/web), and the page each asks for.
+    const subscribingScreens: [PageKey, string][] = [
+      ['explorer', EXPLORER_PUSH_PAGE],
+      ['heartbeatLogs', SYNTHETIC_PUSH_CHANNELS.heartbeat],
+      ['heartbeatInsights', SYNTHETIC_PUSH_CHANNELS.heartbeat],
+      ['gsm', SYNTHETIC_PUSH_CHANNELS.monitor],
+    ];
+    for (const role of ROLES) {
+      const permissions = permissionsFor(role === 'super' ? null : role, role === 'super');
+      for (const [screen, page] of subscribingScreens) {
+        expect(mayJoinPushPage(page, permissions), `${role} on ${screen}`).toBe(
+          hasPermission(permissions, PAGE_GATES[screen].permissions),
+        );
+      }
+    }
   });
 
   it('lets each role subscribe to the pages its screens read, refuses and never joins the others', async () => {

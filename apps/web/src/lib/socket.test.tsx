@@ -13,6 +13,8 @@ class FakeSocket {
   transports: unknown;
   listeners = new Map<string, Set<Listener>>();
   emitted: [string, unknown][] = [];
+  /** The acknowledgement callbacks of the emitted events, by index in `emitted`. */
+  acks: (Listener | undefined)[] = [];
   constructor(options: { auth: unknown; transports?: unknown }) {
     this.auth = options.auth;
     this.transports = options.transports;
@@ -26,8 +28,9 @@ class FakeSocket {
     this.listeners.get(event)?.delete(fn);
     return this;
   }
-  emit(event: string, arg: unknown) {
+  emit(event: string, arg: unknown, ack?: Listener) {
     this.emitted.push([event, arg]);
+    this.acks.push(ack);
     return this;
   }
   connect() {
@@ -105,6 +108,24 @@ describe('usePageMessages', () => {
     act(() => setSession(makeToken({ accessToken: 'token-2' })));
     expect(socket.auth).toEqual({ token: 'token-2' });
     expect(socket.emitted).toEqual([['subscribeToPage', 'home']]);
+  });
+
+  it('says a refused subscription in the console, not an accepted one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    render(<Subscriber page="explorer" onMessage={() => {}} />);
+    render(<Subscriber page="monitorJobs" onMessage={() => {}} />);
+    const socket = sockets[0] as FakeSocket;
+    expect(socket.emitted).toEqual([
+      ['subscribeToPage', 'explorer'],
+      ['subscribeToPage', 'monitorJobs'],
+    ]);
+    socket.acks[0]?.({ ok: true });
+    expect(warn).not.toHaveBeenCalled();
+    socket.acks[1]?.({ ok: false, error: 'You do not have permission to do this.' });
+    expect(warn).toHaveBeenCalledWith(
+      'Push page "monitorJobs" refused: You do not have permission to do this.',
+    );
+    warn.mockRestore();
   });
 
   it('does nothing while signed out', () => {

@@ -16,6 +16,19 @@ function isPageMessage(value: unknown): value is PageMessage {
   );
 }
 
+/**
+ * Asks the server for a page's messages. The server refuses a page the role may not read (its
+ * API's 403 text) or an unknown one; the web subscribes only where its screens let the role, so
+ * a refusal is a bug, said in the console.
+ */
+function subscribe(s: Socket, page: string): void {
+  s.emit('subscribeToPage', page, (reply: unknown) => {
+    const { ok, error } = (reply ?? {}) as { ok?: unknown; error?: unknown };
+    if (ok === true) return;
+    console.warn(`Push page "${page}" refused: ${typeof error === 'string' ? error : 'refused'}`);
+  });
+}
+
 let socket: Socket | null = null;
 /** Pages subscribed by mounted components, with a count so that two users of a page share it. */
 const pages = new Map<string, number>();
@@ -39,7 +52,7 @@ function getSocket(): Socket | null {
       transports: ['websocket'],
     });
     socket.on('connect', () => {
-      for (const page of pages.keys()) socket?.emit('subscribeToPage', page);
+      for (const page of pages.keys()) if (socket) subscribe(socket, page);
     });
     socket.connect();
   }
@@ -91,7 +104,7 @@ export function usePageMessages(
     s.on('message', listener);
     const count = pages.get(page) ?? 0;
     pages.set(page, count + 1);
-    if (count === 0 && s.connected) s.emit('subscribeToPage', page);
+    if (count === 0 && s.connected) subscribe(s, page);
     return () => {
       s.off('message', listener);
       const left = (pages.get(page) ?? 1) - 1;
