@@ -99,7 +99,9 @@ interface Step {
 }
 
 const failedShare = (s: Step) => (s.calls > 0 ? s.failed / s.calls : 1);
-const sustained = (s: Step) => failedShare(s) < maxFailedShare;
+/** Under 1 % failed, and (ours) under 1 % held back: a paced-down step did not hold the rate. */
+const sustained = (s: Step) =>
+  failedShare(s) < maxFailedShare && (s.heldBack ?? 0) < maxFailedShare * s.calls;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -426,7 +428,19 @@ async function run(): Promise<BenchResult> {
     const sippCapped = top !== undefined && top.rate === rates.at(-1) && sustained(top);
     const ratio = sippRate > 0 ? oursRate / sippRate : 0;
     figures.push(
-      { label: 'ours: highest rate under 1 % failed', value: oursRate, unit: 'calls/s' },
+      {
+        label: 'ours: highest rate under 1 % failed and held back',
+        value: oursRate,
+        unit: 'calls/s',
+      },
+      {
+        label: 'ours: highest rate reached with under 1 % failed (paced down)',
+        value: Math.max(
+          0,
+          ...ours.filter((s) => failedShare(s) < maxFailedShare).map((s) => s.startsPerSecond),
+        ),
+        unit: 'calls/s',
+      },
       {
         label: `SIPp: highest rate under 1 % failed${sippCapped ? ' (top step; it may go higher)' : ''}`,
         value: sippRate,

@@ -350,6 +350,7 @@ export class CampaignRunEngine {
   private lag: IntervalHistogram | undefined;
   /** The worst event-loop lag of the last control period (ms), for the pacing and tests. */
   lastLagMs = 0;
+  private laggedPeriods = 0;
   private rotate = 0;
   private timers: NodeJS.Timeout[] = [];
   private closing = false;
@@ -399,8 +400,9 @@ export class CampaignRunEngine {
 
   /**
    * The pacing (issue 31 item 7), once per control period: when the event loop lagged past
-   * lagLimitMs, the bound on calls in setup halves (down to minCallsInSetup), else it grows back
-   * by an eighth up to maxCallsInSetup. Held calls are placed as the bound lets them.
+   * lagLimitMs two periods running, the bound on calls in setup halves (down to
+   * minCallsInSetup); after a period without lag it grows back by an eighth up to
+   * maxCallsInSetup. Held calls are placed as the bound lets them.
    */
   private adaptPacing(): void {
     if (!this.lag) return;
@@ -411,10 +413,11 @@ export class CampaignRunEngine {
       this.setupLimit = this.o.maxCallsInSetup; // an idle process starts every run afresh
       return;
     }
-    if (lagMs > this.o.lagLimitMs) {
-      const base = Math.min(this.setupLimit, Math.max(this.callsInSetup, 1));
-      this.setupLimit = Math.max(this.o.minCallsInSetup, Math.floor(base / 2));
-    } else if (this.setupLimit < this.o.maxCallsInSetup) {
+    // Lag in two periods running: one spike (a collection, a neighbour's burst) is not overload.
+    this.laggedPeriods = lagMs > this.o.lagLimitMs ? this.laggedPeriods + 1 : 0;
+    if (this.laggedPeriods >= 2) {
+      this.setupLimit = Math.max(this.o.minCallsInSetup, Math.floor(this.setupLimit / 2));
+    } else if (this.laggedPeriods === 0 && this.setupLimit < this.o.maxCallsInSetup) {
       const step = Math.max(1, Math.ceil(this.setupLimit / 8));
       this.setupLimit = Math.min(this.o.maxCallsInSetup, this.setupLimit + step);
       this.pump();
