@@ -160,6 +160,38 @@ describe('push sockets end with the session', () => {
     mine.socket.close();
   });
 
+  it('a password an admin sets for a teammate ends all of the teammate’s sessions and sockets', async () => {
+    const { group } = await member();
+    const admin = await signIn(s.app, (await createUser(s.database.db, { groups: [group] })).email);
+    const user = await createUser(s.database.db, { groups: [group], role: 'viewer' });
+    const theirs = await signIn(s.app, user.email);
+    const dead = await subscribed(s.ctx, theirs.token);
+    const live = await subscribed(s.ctx, admin.token);
+
+    const res = await s.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: authHeaders(admin.token),
+      payload: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: 'viewer',
+        group: group.id,
+        password: 'Admin-set-horse-42',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await expectEnded(dead, live, theirs.token);
+    const api = await s.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: authHeaders(theirs.token),
+    });
+    expect(api.statusCode).toBe(401);
+    live.socket.close();
+  });
+
   it('an idle time-out (a late refresh revokes the session) closes its sockets', async () => {
     const { group } = await member();
     const idle = await signIn(

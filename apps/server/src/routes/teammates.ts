@@ -89,7 +89,7 @@ export async function teammateRoutes({ app, db, authorize, push, workflows }: Ap
       response: { 200: TeammateSchema, ...errors },
     },
     onRequest: authorize(ACCESS.adminSuper),
-    handler: (request) => updateTeammate(db, callerOf(request), request.body),
+    handler: (request) => updateTeammate(db, callerOf(request), request.body, push),
   });
 
   app.delete('/api/users/:id', {

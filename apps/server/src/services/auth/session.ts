@@ -117,11 +117,14 @@ async function revokeSession(db: DbOrTx, sessionId: string, at: Date) {
     .where(and(eq(refreshSessions.familyId, sessionId), isNull(refreshSessions.revokedAt)));
 }
 
-/** Ends every session of the user but one (a password change keeps the browser that made it). */
+/**
+ * Ends every session of the user but `keepSessionId` (a password change keeps the browser that
+ * made it; without one, as when an admin sets someone's password, every session ends).
+ */
 export async function revokeOtherSessions(
   db: DbOrTx,
   userId: string,
-  keepSessionId: string,
+  keepSessionId: string | undefined,
   at: Date,
 ): Promise<number> {
   const ended = await db
@@ -130,7 +133,7 @@ export async function revokeOtherSessions(
     .where(
       and(
         eq(authSessions.userId, userId),
-        ne(authSessions.id, keepSessionId),
+        keepSessionId === undefined ? undefined : ne(authSessions.id, keepSessionId),
         isNull(authSessions.revokedAt),
       ),
     )
@@ -141,7 +144,7 @@ export async function revokeOtherSessions(
     .where(
       and(
         eq(refreshSessions.userId, userId),
-        ne(refreshSessions.familyId, keepSessionId),
+        keepSessionId === undefined ? undefined : ne(refreshSessions.familyId, keepSessionId),
         isNull(refreshSessions.revokedAt),
       ),
     );

@@ -12,9 +12,10 @@ import {
 } from '@callsight/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { acrossGroups, forGroup, type GroupScope } from '../../db/group-scope.ts';
-import { groups, memberships, refreshSessions, users } from '../../db/schema/index.ts';
+import { groups, memberships, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { revokeOtherSessions, type SessionEndings } from '../auth/session.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { MailAdapter } from '../../adapters/mail/mail-adapter.ts';
@@ -260,8 +261,11 @@ export async function updateTeammate(
   db: Db,
   caller: Actor,
   input: TeammateUpdateInput,
+  /** Told whose sessions a new password ended, so that their push sockets close too. */
+  endings?: Pick<SessionEndings, 'endUserSessions'>,
 ): Promise<Teammate> {
   const group = await assertManages(forGroup(db, input.group), caller);
+  let passwordSetFor: string | undefined;
   await db.transaction(async (tx) => {
     const scope = forGroup(tx, input.group);
     const user = await findUser(tx, input.id);
@@ -309,18 +313,17 @@ export async function updateTeammate(
         .set({ role: newRole })
         .where(scope.owns(memberships, eq(memberships.userId, user.id)));
     }
-    // Someone else's new password ends their other sessions.
+    // Someone else's new password ends every session of theirs (API, refresh and push).
     if (input.password !== undefined && user.id !== caller.userId) {
-      await tx
-        .update(refreshSessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshSessions.userId, user.id), sql`${refreshSessions.revokedAt} is null`));
+      await revokeOtherSessions(tx, user.id, undefined, new Date());
+      passwordSetFor = user.id;
     }
     await auditMembership(tx, caller, group, 'updateTeammate', user.id, {
       changed,
       role: newRole,
     });
   });
+  if (passwordSetFor) endings?.endUserSessions(passwordSetFor);
   return getTeammate(forGroup(db, input.group), caller, input.id);
 }
 
