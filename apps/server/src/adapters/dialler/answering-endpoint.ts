@@ -76,12 +76,19 @@ export interface AnsweringEndpointOptions {
    * was accepted (default: console.warn, at most 20 lines a minute).
    */
   log?: SipLog;
+  /** An answered call ends with BYE after this long if nobody hung up (default 1 hour). */
+  maxCallMs?: number;
+  /** Calls with media open at once; further INVITEs for media get 503 (default 1,000). */
+  maxMediaCalls?: number;
 }
 
 /** Calls remembered for assertions; the oldest are forgotten past this (a flood of Call-IDs). */
 const MAX_CALL_RECORDS = 10_000;
 /** A noAnswer call rings this long at most, then 480 Temporarily Unavailable. */
 const MAX_RING_MS = 10 * 60_000;
+/** Defaults of maxCallMs and maxMediaCalls: every RTP socket is released, and only so many. */
+const DEFAULT_MAX_CALL_MS = 60 * 60_000;
+const DEFAULT_MAX_MEDIA_CALLS = 1000;
 
 /** Why an INVITE's offer is refused before ringing: the response to send. */
 interface Refusal {
@@ -406,6 +413,17 @@ export class AnsweringEndpoint {
       );
       return;
     }
+    if (
+      behaviour.kind === 'answer' &&
+      behaviour.media &&
+      this.media.size >= (this.options.maxMediaCalls ?? DEFAULT_MAX_MEDIA_CALLS)
+    ) {
+      this.log(`SIP INVITE for ${record.number.slice(0, 40)} answered 503: too many calls`);
+      transaction.respond(
+        buildResponse(request, 503, { toTag, extraHeaders: [['Retry-After', '5']] }),
+      );
+      return;
+    }
     transaction.respond(buildResponse(request, 100));
     if (behaviour.kind === 'reject' && !behaviour.ringMs) {
       transaction.respond(buildResponse(request, behaviour.status, { toTag }));
@@ -559,6 +577,8 @@ export class AnsweringEndpoint {
       transaction.respond(ok);
       this.retransmit2xxUntilAck(ok, source, record, hangup);
       if (behaviour.hangupAfterMs !== undefined) this.after(behaviour.hangupAfterMs, hangup);
+      // Nobody keeps a call (and its RTP socket) for ever by never sending BYE.
+      this.after(this.options.maxCallMs ?? DEFAULT_MAX_CALL_MS, hangup);
     }
   }
 

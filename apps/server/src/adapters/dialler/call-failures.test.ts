@@ -107,4 +107,46 @@ describe('an answering endpoint whose call fails after ringing', () => {
       await Promise.all([peer.close(), uas.close()]);
     }
   });
+
+  it('ends a call nobody hangs up after maxCallMs with BYE, and refuses calls beyond maxMediaCalls with 503', async () => {
+    const uas = await AnsweringEndpoint.start({
+      // A long T1: the 2xx is not given up for want of an ACK within this test.
+      timers: { t1Ms: 500, t2Ms: 4000, t4Ms: 5000 },
+      log: () => {},
+      maxCallMs: 150,
+      maxMediaCalls: 1,
+      behaviours: { '+15550000201': { kind: 'answer', ringMs: 0, media: 'echo' } },
+    });
+    const peer = await SipPeer.open();
+    const rtp = createSocket('udp4');
+    await new Promise<void>((resolve) => rtp.bind(0, '127.0.0.1', resolve));
+    const invite = (callId: string) =>
+      peer.send(
+        rawInvite(peer.address, {
+          callId,
+          number: '+15550000201',
+          target: uas.address,
+          body: GOOD_OFFER(rtp.address().port),
+        }),
+        uas.address,
+      );
+    try {
+      const first = newCallIdOf('long');
+      invite(first);
+      expect((await peer.finalResponse(first)).status).toBe(200);
+      const second = newCallIdOf('second');
+      invite(second);
+      const busy = await peer.finalResponse(second);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('5');
+      await until('the BYE of the call nobody ended', () =>
+        peer.messages.some(
+          (m) => m.kind === 'request' && m.method === 'BYE' && m.headers.get('call-id') === first,
+        ),
+      );
+    } finally {
+      await new Promise<void>((resolve) => rtp.close(() => resolve()));
+      await Promise.all([peer.close(), uas.close()]);
+    }
+  });
 });
