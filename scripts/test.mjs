@@ -107,22 +107,32 @@ function reachable(host, port) {
 const pgUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// Which database runs what (docs/architecture.md, "Tests"): the API suite (apps/server/test)
+// runs on PostgreSQL, what production runs; on PGlite run the unit tests and the SQL suite
+// (apps/server/test/sql: ingest, round trips, tenant scope), where the two drivers differ. With
+// no PostgreSQL outside CI, the whole API suite runs on PGlite instead.
+const pg = new URL(pgUrl);
+const hasPostgres = await reachable(pg.hostname, Number(pg.port || 5432));
 const pgliteRun = vitestReport('pglite');
 run(
-  'unit and API tests (PGlite)',
+  hasPostgres ? 'unit and SQL tests (PGlite)' : 'unit and API tests (PGlite)',
   'npx',
-  ['vitest', 'run', ...pgliteRun.args],
+  [
+    'vitest',
+    'run',
+    ...(hasPostgres ? ['packages', 'apps/web', 'apps/server/src', 'apps/server/test/sql'] : []),
+    ...pgliteRun.args,
+  ],
   { TEST_DB: 'pglite' },
   pgliteRun.report,
 );
 
-const pg = new URL(pgUrl);
-if (await reachable(pg.hostname, Number(pg.port || 5432))) {
+if (hasPostgres) {
   const postgresRun = vitestReport('postgres');
   run(
     'API tests (PostgreSQL)',
     'npx',
-    ['vitest', 'run', '--project', 'server', ...postgresRun.args],
+    ['vitest', 'run', '--project', 'server', 'apps/server/test', ...postgresRun.args],
     { TEST_DB: 'postgres', DATABASE_URL: pgUrl },
     postgresRun.report,
   );

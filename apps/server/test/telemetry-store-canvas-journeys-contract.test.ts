@@ -11,7 +11,7 @@ import {
 } from '@callsight/shared';
 import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
-import { seededRandom } from './round-trip-support.ts';
+import { seededRandom } from './sql/round-trip-support.ts';
 import { generateJourneyData } from './support/journeys-contract-data.ts';
 import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { aiSummaries, aiThreads } from '../src/db/schema/index.ts';

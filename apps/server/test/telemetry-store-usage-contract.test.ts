@@ -11,7 +11,7 @@ import {
 } from '@callsight/shared';
 import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
-import { seededRandom } from './round-trip-support.ts';
+import { seededRandom } from './sql/round-trip-support.ts';
 import { generateGroupData, type GroupData, type Step } from './support/telemetry-contract-data.ts';
 import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { queryRows, textArrayLiteral } from '../src/db/pg-arrays.ts';

@@ -7,7 +7,7 @@ import {
   type OtlpJsonExportRequest,
   type TraceFilterField,
 } from '@callsight/shared';
-import { seededRandom } from '../round-trip-support.ts';
+import { seededRandom } from '../sql/round-trip-support.ts';
 
 /**
  * Journeys of one group for the telemetry-store journeys contract test, drawn from a seed: traces

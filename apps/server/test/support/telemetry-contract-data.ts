@@ -4,7 +4,7 @@ import {
   type IngestDirectionStats,
   type IngestSampleInput,
 } from '@callsight/shared';
-import { seededRandom } from '../round-trip-support.ts';
+import { seededRandom } from '../sql/round-trip-support.ts';
 
 /**
  * Telemetry of one group for the telemetry-store contract test, drawn from a seed: calls whose

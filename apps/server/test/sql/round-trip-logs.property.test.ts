@@ -7,8 +7,8 @@ import {
   type IngestLogInput,
   type IngestResult,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createTenant } from './factories.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createTenant } from '../factories.ts';
 import { anyUnitArb, differences, roundTripParameters, wellFormed } from './round-trip-support.ts';
 
 /**

@@ -6,11 +6,11 @@ import {
   type InsightJob,
   type SyntheticJob,
 } from '@callsight/shared';
-import { forGroup } from '../src/db/group-scope.ts';
-import { syntheticJobs } from '../src/db/schema/index.ts';
-import { listJobs } from '../src/services/synthetic/jobs.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createGroup } from './factories.ts';
+import { forGroup } from '../../src/db/group-scope.ts';
+import { syntheticJobs } from '../../src/db/schema/index.ts';
+import { listJobs } from '../../src/services/synthetic/jobs.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createGroup } from '../factories.ts';
 import { roundTripParameters, seededRandom } from './round-trip-support.ts';
 
 /**

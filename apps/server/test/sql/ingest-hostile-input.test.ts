@@ -9,8 +9,8 @@ import {
   type OtlpJsonExportRequest,
   type OtlpKeyValue,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createTenant } from './factories.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createTenant } from '../factories.ts';
 
 /**
  * Input PostgreSQL cannot store as sent — U+0000, a lone surrogate, a span time past int8, a

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { getTableName, isTable } from 'drizzle-orm';
-import * as schema from '../src/db/schema/index.ts';
-import { groupScoped } from '../../../eslint/group-scoped.js';
-import { startTestServer, type TestServer } from './harness.ts';
+import * as schema from '../../src/db/schema/index.ts';
+import { groupScoped } from '../../../../eslint/group-scoped.js';
+import { startTestServer, type TestServer } from '../harness.ts';
 
 const registry = JSON.parse(
-  fs.readFileSync(new URL('../src/db/tenant-tables.json', import.meta.url), 'utf8'),
+  fs.readFileSync(new URL('../../src/db/tenant-tables.json', import.meta.url), 'utf8'),
 ) as { tables: Record<string, string> };
 
 let s: TestServer;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
 import { REGION_TIME_ZONES, USAGE_START_DAY, roundedMinutes, zonedDay } from '@callsight/shared';
-import { callSummaries, groups } from '../src/db/schema/index.ts';
-import { drainUsage, rollupPass } from '../src/services/usage/rollup.ts';
-import { dayRangeOf, monthBounds, usageOfRanges } from '../src/services/usage/usage-read.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createGroup } from './factories.ts';
+import { callSummaries, groups } from '../../src/db/schema/index.ts';
+import { drainUsage, rollupPass } from '../../src/services/usage/rollup.ts';
+import { dayRangeOf, monthBounds, usageOfRanges } from '../../src/services/usage/usage-read.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createGroup } from '../factories.ts';
 import { roundTripParameters, seededRandom } from './round-trip-support.ts';
 
 /**

@@ -9,8 +9,8 @@ import {
   type IngestResult,
   type IngestSampleInput,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createTenant } from './factories.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createTenant } from '../factories.ts';
 import { differences, roundTripParameters, seededRandom } from './round-trip-support.ts';
 
 /**

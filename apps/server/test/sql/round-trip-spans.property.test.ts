@@ -9,8 +9,8 @@ import {
   type OtlpAnyValue,
   type OtlpKeyValue,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createTenant } from './factories.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createTenant } from '../factories.ts';
 import {
   anyUnitArb,
   differences,

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignCall } from '@callsight/shared';
-import { forGroup } from '../src/db/group-scope.ts';
-import { campaignRuns, campaigns } from '../src/db/schema/index.ts';
-import { CallLogWriter, type CallRow } from '../src/services/campaigns/call-log-writer.ts';
-import { listCalls } from '../src/services/campaigns/call-log.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { createGroup } from './factories.ts';
+import { forGroup } from '../../src/db/group-scope.ts';
+import { campaignRuns, campaigns } from '../../src/db/schema/index.ts';
+import { CallLogWriter, type CallRow } from '../../src/services/campaigns/call-log-writer.ts';
+import { listCalls } from '../../src/services/campaigns/call-log.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { createGroup } from '../factories.ts';
 import { differences, roundTripParameters, seededRandom } from './round-trip-support.ts';
 
 /**

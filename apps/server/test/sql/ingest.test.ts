@@ -16,11 +16,11 @@ import {
   type IngestResult,
   type IngestSampleInput,
 } from '@callsight/shared';
-import { startTestServer, type TestServer } from './harness.ts';
-import { loadSeconds } from '../src/services/telemetry/call-samples.ts';
-import { qualityStateOf } from '../src/services/telemetry/call-summaries.ts';
-import { authHeaders, createGroup, createUser, signIn } from './factories.ts';
-import { callSummaries, softphoneLogs, telemetryEvents } from '../src/db/schema/index.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import { loadSeconds } from '../../src/services/telemetry/call-samples.ts';
+import { qualityStateOf } from '../../src/services/telemetry/call-summaries.ts';
+import { authHeaders, createGroup, createUser, signIn } from '../factories.ts';
+import { callSummaries, softphoneLogs, telemetryEvents } from '../../src/db/schema/index.ts';
 
 let s: TestServer;
 let url: string;
@@ -422,7 +422,7 @@ describe('call summaries, aggregates, tags and score', () => {
     await post(key, 'samples', { samples: recent.slice(10) });
     expect((await summaryOf(group.id, c))?.sampleCount).toBe(10);
     // A new process knows nothing of this call: it finds it in the database.
-    const { TrailingSummaries } = await import('../src/services/telemetry/trailing-summaries.ts');
+    const { TrailingSummaries } = await import('../../src/services/telemetry/trailing-summaries.ts');
     const restarted = new TrailingSummaries({
       db: s.database.db,
       gate: s.ctx.ingest.gate,
