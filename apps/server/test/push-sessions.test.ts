@@ -1,4 +1,3 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import type { App, AppContext } from '../src/app-context.ts';
 import { ensureJwtSecret } from '../src/db/bootstrap.ts';
 import { authSessions, memberships } from '../src/db/schema/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { reachable, skipWithout } from './support/peers.ts';
 import { authHeaders, createGroup, createUser, PASSWORD, signIn } from './factories.ts';
 
 /**
@@ -332,18 +332,7 @@ describe('push sockets end with the session', () => {
   });
 });
 
-function reachable(target: string): Promise<boolean> {
-  const { hostname, port } = new URL(target);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1500 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-const redisUp = await reachable(REDIS_URL);
-if (!redisUp) console.warn(`cross-process push test skipped: Redis is unreachable at ${REDIS_URL}`);
+const redisUp = !skipWithout(await reachable(REDIS_URL), `Redis at ${REDIS_URL}`);
 
 describe.skipIf(!redisUp)('across server processes (Redis adapter)', () => {
   it('sign-out on one process closes the session’s socket on another', async () => {

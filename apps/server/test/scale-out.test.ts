@@ -24,7 +24,7 @@ import {
   workflowJobs,
 } from '../src/db/schema/index.ts';
 import { PG_ADMIN_URL, TEST_DB } from './harness.ts';
-import { skipWithout } from './support/peers.ts';
+import { reachable, skipWithout } from './support/peers.ts';
 import { PASSWORD, createGroup, createUser } from './factories.ts';
 
 /**
@@ -38,16 +38,6 @@ const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The ports this suite may use (anything it starts listens in this range). */
 const PORT_RANGE = [5600, 5699] as const;
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1500 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 // PGlite lives in one process and cannot be shared: these run on PostgreSQL only, where Redis
 // is a peer CI must have (skipWithout).
