@@ -422,7 +422,8 @@ describe('call summaries, aggregates, tags and score', () => {
     await post(key, 'samples', { samples: recent.slice(10) });
     expect((await summaryOf(group.id, c))?.sampleCount).toBe(10);
     // A new process knows nothing of this call: it finds it in the database.
-    const { TrailingSummaries } = await import('../../src/services/telemetry/trailing-summaries.ts');
+    const { TrailingSummaries } =
+      await import('../../src/services/telemetry/trailing-summaries.ts');
     const restarted = new TrailingSummaries({
       db: s.database.db,
       gate: s.ctx.ingest.gate,
