@@ -360,9 +360,10 @@ const stepText = (s: Step) =>
 const highest = (steps: Step[]) => Math.max(0, ...steps.filter(sustained).map((s) => s.rate));
 
 /**
- * Runs a step, and once more when it fails (the machine is shared); false when both fail. Each
- * step of ours starts once the one before has ended all its calls and closed its dialler: a
- * retry loaded with the leftovers of an overloaded step measured those, not the dialler.
+ * Runs a step, and once more when it fails (the machine is shared); false when both fail calls
+ * (a step of ours that only held calls back, paced down, goes on to the next rate). Each step
+ * of ours starts once the one before has ended all its calls and closed its dialler: a retry
+ * loaded with the leftovers of an overloaded step measured those, not the dialler.
  */
 async function attempt<T extends Step>(
   steps: T[],
@@ -375,7 +376,7 @@ async function attempt<T extends Step>(
     await settled(step);
     if (sustained(step)) return true;
   }
-  return false;
+  return steps.slice(-2).some((s) => failedShare(s) < maxFailedShare);
 }
 
 /** Our steps and SIPp's, the same rates in turn, each side until a rate fails twice. */
