@@ -144,7 +144,7 @@ export async function buildApp(
     if (!MUTATING.has(request.method) || reply.statusCode < 400) return payload;
     if (request.routeOptions.config?.auditSelf || !request.routeOptions.url?.startsWith('/api/'))
       return payload;
-    const caller = request.caller;
+    const caller = request.caller ?? request.refusedTo;
     await recordAudit(db, {
       groupId: caller?.groupId ?? null,
       userId: caller?.userId ?? null,

@@ -19,6 +19,11 @@ import { AppError, badRequest, forbidden, unauthenticated } from '../lib/errors.
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /**
+     * Who a signed-in request was refused to (403), for the audit row of the refused write:
+     * the group only when they are its member, so a stranger writes nothing into its log.
+     */
+    refusedTo?: { userId: string; email: string; groupId: string | null };
   }
 }
 
@@ -65,8 +70,14 @@ export function makeAuthorize(db: Db, signer: TokenSigner) {
       if (!user) throw unauthenticated(AUTH_TEXTS.sessionExpired);
       if (user.mustChangePassword && !options.duringPasswordChange) throw passwordChangeRequired();
       const access = await resolveGroupAccess(db, user, groupId);
-      if (!access) throw forbidden(AUTH_TEXTS.notMember);
-      if (!hasPermission(access.permissions, required)) throw forbidden(AUTH_TEXTS.forbidden);
+      if (!access) {
+        request.refusedTo = { userId: user.id, email: user.email, groupId: null };
+        throw forbidden(AUTH_TEXTS.notMember);
+      }
+      if (!hasPermission(access.permissions, required)) {
+        request.refusedTo = { userId: user.id, email: user.email, groupId };
+        throw forbidden(AUTH_TEXTS.forbidden);
+      }
       request.caller = {
         userId: user.id,
         sessionId: claims.sid,
