@@ -7,7 +7,7 @@ import type { GroupScope } from '../../db/group-scope.ts';
 import { AnsweringEndpoint } from '../../adapters/dialler/answering-endpoint.ts';
 import type { Dialler } from '../../adapters/dialler/dialler.ts';
 import { SipDialler } from '../../adapters/dialler/sip-dialler.ts';
-import type { RemoteAddress } from '../../adapters/dialler/sip/index.ts';
+import { rateLimitedLog, type RemoteAddress } from '../../adapters/dialler/sip/index.ts';
 import { DEMO_ANSWERING_NUMBERS, DEMO_DEFAULT_BEHAVIOUR } from '../../demo/answering-numbers.ts';
 import { TwilioDialler } from '../../adapters/dialler/twilio/twilio-dialler.ts';
 import { twilioCallbacks } from '../../adapters/dialler/twilio/callbacks.ts';
@@ -61,6 +61,8 @@ export function createCampaignDialling(opts: {
       port: config.ANSWERING_ENDPOINT_PORT,
       behaviours: Object.fromEntries(DEMO_ANSWERING_NUMBERS.map((n) => [n.number, n.behaviour])),
       defaultBehaviour: DEMO_DEFAULT_BEHAVIOUR,
+      // Refused and dropped datagrams go to the server's log, at most 20 lines a minute.
+      log: rateLimitedLog((line) => log.warn(line)),
     }).then((uas) => {
       log.info(
         `Built-in answering endpoint listening on sip:${uas.address.address}:${uas.address.port}`,

@@ -2,7 +2,7 @@
 export * from './message.ts';
 export * from './digest.ts';
 export * from './sdp.ts';
-export { SipUdpTransport, type RemoteAddress } from './transport.ts';
+export { SipUdpTransport, rateLimitedLog, type RemoteAddress, type SipLog } from './transport.ts';
 export {
   DEFAULT_TIMERS,
   InviteClientTransaction,
