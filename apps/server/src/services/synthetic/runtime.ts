@@ -7,7 +7,11 @@ import { jobFinisher, type AgentTelemetryIngest, type FinishJob } from './result
 import { SyntheticScheduler } from './scheduler.ts';
 import { createInProcessProbe, type InProcessProbe } from './test-call-runner.ts';
 
-type Log = { info(msg: string): void; error(obj: unknown, msg?: string): void };
+type Log = {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(obj: unknown, msg?: string): void;
+};
 
 /** The synthetic tests of this process: its scheduler and its in-process probe. */
 export interface SyntheticRuntime {

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppConfig } from '../../config.ts';
 import { ContactCentre } from '../../adapters/dialler/contact-centre.ts';
-import { SipStack } from '../../adapters/dialler/sip/index.ts';
+import { SipStack, rateLimitedLog } from '../../adapters/dialler/sip/index.ts';
 import { createSpeechToText } from '../../adapters/stt/index.ts';
 import type { SpeechToText } from '../../adapters/stt/stt-adapter.ts';
 import { regionNetworkProfile } from './network-profile.ts';
 import type { ClaimedJob, JobSettings, RunJob } from './probe-pool.ts';
 import { runTestCall, type TestCallPlan } from './test-call.ts';
 
-type Log = { info(msg: string): void };
+type Log = { info(msg: string): void; warn(msg: string): void };
 
 /** A claimed job and its group's settings as the plan of one test call. */
 export function planOf(
@@ -74,11 +74,14 @@ export interface InProcessProbe {
  */
 export function createInProcessProbe(config: AppConfig, log: Log): InProcessProbe {
   const recordingsDir = syntheticRecordingsDir(config.DATA_DIR);
+  // Refused and dropped datagrams go to the server's log, at most 20 lines a minute.
+  const sipLog = rateLimitedLog((line) => log.warn(line));
   let centre: Promise<ContactCentre> | undefined;
   const contactCentre = () => {
     centre ??= ContactCentre.start({
       host: config.DIALLER_SIP_HOST,
       port: config.CONTACT_CENTRE_PORT,
+      log: sipLog,
     }).then((cc) => {
       log.info(
         `Contact-centre simulator listening on sip:${cc.address.address}:${cc.address.port}`,
@@ -90,7 +93,7 @@ export function createInProcessProbe(config: AppConfig, log: Log): InProcessProb
   let probe: Promise<{ stack: SipStack; stt: SpeechToText }> | undefined;
   const probeParts = () => {
     probe ??= Promise.all([
-      SipStack.create({ host: config.DIALLER_SIP_HOST }),
+      SipStack.create({ host: config.DIALLER_SIP_HOST, log: sipLog }),
       speechToTextOf(config),
     ]).then(([stack, stt]) => ({ stack, stt }));
     return probe;
