@@ -5,7 +5,7 @@ import type { EChartProps } from '../../../components/charts/index.ts';
 import { clearSession } from '../../../lib/session.ts';
 import { GROUP_ID, jsonResponse } from '../../../test/factories.ts';
 import { mockApi } from '../../../test/render-app.tsx';
-import { CAMPAIGN_ID, makeCampaign, makeListItem } from '../test/factories.ts';
+import { CAMPAIGN_ID, makeCampaign, makeListItem, makeRun } from '../test/factories.ts';
 
 // ECharts draws on a canvas jsdom does not have: a chart shows its series names instead.
 vi.mock('../../../components/charts/index.ts', () => ({
@@ -299,7 +299,19 @@ describe('Run campaign wizard', () => {
         jsonResponse(200, makeCampaign({ totalCalls: 400, callDuration: 300 })),
       [`POST ${START}`]: (init) => {
         body = JSON.parse(String(init?.body));
-        return jsonResponse(201, { ...makeRunBody(), id: '5b1d3c5f-9b68-4b54-8e2d-222222222222' });
+        return jsonResponse(
+          201,
+          makeRun({
+            state: 'Queued',
+            status: 'In Progress',
+            outcome: null,
+            isComplete: false,
+            startedAt: null,
+            endedAt: null,
+            dialler: null,
+            rateReached: null,
+          }),
+        );
       },
     });
     const { router } = renderCampaigns(LIST);
@@ -366,31 +378,3 @@ describe('Run campaign wizard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
   });
 });
-
-function makeRunBody() {
-  return {
-    campaignId: CAMPAIGN_ID,
-    type: 'fullload',
-    name: 'Spring load',
-    description: 'Morning peak',
-    runDescription: 'First run',
-    tags: [],
-    runTags: [],
-    state: 'Queued',
-    status: 'In Progress',
-    outcome: null,
-    isComplete: false,
-    canceledAt: null,
-    createdOn: '2026-03-01T10:00:00.000Z',
-    startedAt: null,
-    endedAt: null,
-    dialler: null,
-    fromNumber: '+61390000000',
-    toNumber: null,
-    totalCalls: 400,
-    noAnswerTimeout: 30,
-    callDuration: 300,
-    callsPerSecond: 2,
-    answerTreatment: '',
-  };
-}
