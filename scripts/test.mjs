@@ -120,7 +120,16 @@ run(
   [
     'vitest',
     'run',
-    ...(hasPostgres ? ['packages', 'apps/web', 'apps/server/src', 'apps/server/test/sql'] : []),
+    // Folders end with '/': Vitest reads a bare 'packages' as a name filter that matches nothing.
+    ...(hasPostgres
+      ? [
+          'packages/shared/',
+          'packages/collector/',
+          'apps/web/',
+          'apps/server/src/',
+          'apps/server/test/sql/',
+        ]
+      : []),
     ...pgliteRun.args,
   ],
   { TEST_DB: 'pglite' },
@@ -132,7 +141,7 @@ if (hasPostgres) {
   run(
     'API tests (PostgreSQL)',
     'npx',
-    ['vitest', 'run', '--project', 'server', 'apps/server/test', ...postgresRun.args],
+    ['vitest', 'run', '--project', 'server', 'apps/server/test/', ...postgresRun.args],
     { TEST_DB: 'postgres', DATABASE_URL: pgUrl },
     postgresRun.report,
   );
