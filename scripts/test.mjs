@@ -149,6 +149,31 @@ if (hasPostgres) {
   skip('API tests (PostgreSQL)', `no PostgreSQL at ${pg.host}`);
 }
 
+// Every Vitest file ran in one of the steps above: a filter that misses a folder fails the run.
+{
+  const listed = spawnSync('npx', ['vitest', 'list', '--filesOnly', '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  /** Every Vitest file, as 'vitest list' finds them; none when it cannot say (a failure). */
+  const listedFiles = () => {
+    try {
+      return JSON.parse(listed.stdout).map((f) => path.relative(process.cwd(), f.file));
+    } catch {
+      return [];
+    }
+  };
+  const all = listedFiles();
+  const ran = new Set(files.map((f) => f.file));
+  const missed = all.filter((f) => !ran.has(f));
+  const ok = all.length > 0 && missed.length === 0;
+  console.log(
+    `\n=== every test file ran: ${ok ? 'yes' : 'NO'} (${all.length - missed.length}/${all.length}) ===`,
+  );
+  for (const f of missed.slice(0, 20)) console.log(`  not run: ${f}`);
+  results.push({ label: 'every test file ran', status: ok ? 'passed' : 'FAILED', seconds: 0 });
+}
+
 if (fs.existsSync(chromium)) {
   const built = run('build web app', 'npm', ['run', 'build']);
   const e2eReport = path.join(reports, 'e2e.json');
