@@ -9,6 +9,8 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Property tests over large inputs take ~1 s alone and several on two busy cores.
+          testTimeout: 20000,
         },
       },
       {
