@@ -222,6 +222,10 @@ function expectSame(actual: ChartData, expected: ChartData, what: string) {
   });
 }
 
+/** Whether a chart counts anything: a cell that is neither null nor zero. */
+const counts = (data: ChartData) =>
+  data.rows.some((row) => row.some((cell) => cell !== null && cell !== 0));
+
 async function both(groupId: string, spec: ChartSpec, ctx: CanvasChartContext) {
   const [expected, actual] = await Promise.all([
     runCanvasChart(pg, s.database.db, groupId, spec, ctx),
@@ -287,10 +291,14 @@ describe(
         filters: [{ column: 'agent', operator: 'IN', value: ['ava.nguyen', 'mia.santos'] }],
         rules: [],
       };
+      let answered = 0;
       for (const chart of journeyCharts()) {
         const { expected, actual } = await both(ids.a, chart, ctx);
         expectSame(actual, expected, chart.id);
+        if (counts(expected)) answered++;
       }
+      // Not a comparison of empty answers: most charts count something in the window.
+      expect(answered).toBeGreaterThan(journeyCharts().length / 2);
     });
 
     it("applies a team's rules through the journey's call, and shows the group's summaries", async () => {
@@ -321,6 +329,8 @@ describe(
 
     it("never counts another group's journeys or summaries", async () => {
       const window = { ...localWeek('UTC'), rules: [] };
+      let compared = 0;
+      let answered = 0;
       for (const chart of journeyCharts()) {
         const [a, b, e] = await Promise.all(
           [ids.a, ids.b, ids.e].map((g) => runCanvasChart(ch, s.database.db, g, chart, window)),
@@ -338,13 +348,20 @@ describe(
         )
           expect(b.rows, chart.id).toEqual([]);
         // Equal but for the last bits of averages (summation order).
-        else expectSame(b, a, chart.id);
+        else {
+          expectSame(b, a, chart.id);
+          compared++;
+          if (counts(a)) answered++;
+        }
         for (const row of e.rows)
           expect(
             row.every((cell) => cell === null || cell === 0),
             chart.id,
           ).toBe(true);
       }
+      // Every chart compared between A and B counts something (not two empty answers).
+      expect(compared).toBeGreaterThan(5);
+      expect(answered).toBe(compared);
     });
   },
 );

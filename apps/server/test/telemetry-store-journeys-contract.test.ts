@@ -159,11 +159,12 @@ describe(
       const pages = await sameListToTheEnd(id, { ...window, 'page[size]': '5' });
       expect(pages[0]?.total).toBeGreaterThan(0);
       expect(pages[0]?.total).toBeLessThan(data.traceIds.length);
-      await sameListToTheEnd(id, {
+      const narrowed = await sameListToTheEnd(id, {
         ...window,
         'filter[cx.telephony.quality.mos.avg][lte]': '3.5',
         'filter[cx.platform][gte]': 'genesys',
       });
+      expect(narrowed[0]?.total).toBeGreaterThan(0);
     });
 
     it("answers every trace's JSON alike, and 404 for a trace the group lacks", async () => {
@@ -241,13 +242,17 @@ describe(
           [span.traceId, 'ff'.repeat(8)],
           ['ab'.repeat(16), undefined],
         ];
+        const answers: boolean[] = [];
         for (const [traceId, spanId] of checks) {
           const [expected, actual] = await Promise.all([
             pg.hasJourney(id, traceId, spanId),
             ch.hasJourney(id, traceId, spanId),
           ]);
           expect(actual, `${traceId}/${spanId}`).toBe(expected);
+          answers.push(expected);
         }
+        // The group's own trace and span are found (not two stores that find nothing).
+        expect(answers.slice(0, 2)).toEqual([true, true]);
         for (const call of data.calls) {
           const contactId = String(call.contactId);
           const [expected, actual] = await Promise.all([
@@ -266,6 +271,8 @@ describe(
       for (const store of [pg, ch]) {
         const pages = await sameListToTheEnd(b.id, { 'page[size]': '100' });
         const listed = new Set(pages.flatMap((p) => p.data.map((r) => r.traceId)));
+        // B lists its own traces: an empty list would hold none of A's trivially.
+        expect(listed.size).toBe(b.data.traceIds.length);
         for (const traceId of a.data.traceIds) expect(listed.has(traceId)).toBe(false);
         const span = a.data.spans[0];
         if (!span) throw new Error('no span');
