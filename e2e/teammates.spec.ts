@@ -189,7 +189,7 @@ test.describe('Teammates (admin)', () => {
 });
 
 test.describe("Another customer's accounts", () => {
-  test('the e-mail check finds nothing, and saving shows the spec text on the e-mail field', async ({
+  test('the e-mail check finds nothing, and saving answers as for a new address without touching the account', async ({
     page,
     request,
   }) => {
@@ -239,14 +239,18 @@ test.describe("Another customer's accounts", () => {
     ).toHaveCount(0);
     await expect(field(page, /^Name/)).toHaveValue('');
     await field(page, /^Name/).fill('Someone Else');
-    await field(page, /^Password/).fill(PASSWORD);
-    await field(page, /^Confirm Password/).fill(PASSWORD);
+    const chosen = 'Chosen-by-admin-42';
+    await field(page, /^Password/).fill(chosen);
+    await field(page, /^Confirm Password/).fill(chosen);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(snackbar(page)).toHaveText('A user with this email already exists');
-    await expect(field(page, /^Email/)).toHaveAccessibleDescription(
-      'A user with this email already exists',
-    );
-    await expect(page).toHaveURL(/\/member\/0$/);
+    // The same answer as for a new address: nothing says the address is taken (decision H5).
+    await expect(snackbar(page)).toHaveText('Teammate created successfully.');
+    await expect(page.getByText('A user with this email already exists')).toHaveCount(0);
+    // And nothing was taken over: the account keeps its own password, not the one chosen here.
+    const asChosen = await request.post('/api/auth/login', { data: { email, password: chosen } });
+    expect(asChosen.status()).toBe(401);
+    const asOwner = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(asOwner.status()).toBe(200);
 
     // The e-mail check tells a Group Admin nothing about the platform administrator either.
     const { accessToken } = await apiToken(page, 'admin');
