@@ -190,8 +190,10 @@ if (fs.existsSync(chromium)) {
 }
 
 const failed = results.filter((r) => r.status.startsWith('FAILED'));
-const time = (seconds) =>
-  `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+const time = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
+};
 console.log('\n=== summary ===');
 console.log(
   `${'status'.padEnd(10)} ${'time'.padStart(8)} ${'passed'.padStart(7)} ${'failed'.padStart(7)} ${'skipped'.padStart(8)}  step`,
