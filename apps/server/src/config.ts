@@ -166,8 +166,13 @@ const ConfigSchema = z.object({
   /** Digest credentials for the trunk, when it challenges. */
   DIALLER_SIP_USERNAME: z.string().min(1).optional(),
   DIALLER_SIP_PASSWORD: z.string().min(1).optional(),
-  /** Local address of the dialler's SIP and RTP sockets (reachable from the trunk). */
-  DIALLER_SIP_HOST: z.string().default('127.0.0.1'),
+  /**
+   * Local address of the dialler's SIP and RTP sockets (reachable from the trunk): an IPv4
+   * address, since SDP carries literal addresses and the RTP sockets are IPv4 (decision H1).
+   */
+  DIALLER_SIP_HOST: z
+    .ipv4({ message: 'must be an IPv4 address, e.g. 10.0.0.5' })
+    .default('127.0.0.1'),
   /** Campaign calls under way at once in this process, all runs together. */
   DIALLER_MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(20_000).default(2000),
   /**

@@ -44,6 +44,18 @@ afterAll(async () => {
   tracker.dispose();
 });
 
+describe('DIALLER_SIP_HOST', () => {
+  it('is refused at start, by name, when it is not an IPv4 address (SDP carries literal ones)', () => {
+    for (const value of ['pbx.example.com', '::1', '10.0.0'])
+      expect(() => loadConfig({ DATA_DIR: 'memory://', DIALLER_SIP_HOST: value }), value).toThrow(
+        /DIALLER_SIP_HOST/,
+      );
+    expect(
+      loadConfig({ DATA_DIR: 'memory://', DIALLER_SIP_HOST: '10.0.0.5' }).DIALLER_SIP_HOST,
+    ).toBe('10.0.0.5');
+  });
+});
+
 describe('the answering endpoint the server starts, under hostile INVITEs', () => {
   it('uses the demo numbers', () => {
     expect(DEMO_ANSWERING_NUMBERS.map((n) => n.number)).toEqual(
