@@ -61,7 +61,7 @@ export const syntheticBenchmark: Benchmark = {
     });
     const database = await openDatabase({ dataDir: 'memory://' });
     const db = database.db;
-    const log = { info: () => {}, error: (err: unknown) => console.error(err) };
+    const log = { info: () => {}, warn: () => {}, error: (err: unknown) => console.error(err) };
     const [customer] = await db.insert(customers).values({ name: 'Bench' }).returning();
     const [group] = await db
       .insert(groups)
