@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { BILLING_USAGE_COLUMNS, COVERAGE_CSV_HEADERS, toCsv } from '@callsight/shared';
 import { groupIdOf, signInAs } from './support/auth.ts';
 import { createApiKey, createTestGroup, ingest, restoreSuperGroup } from './support/api.ts';

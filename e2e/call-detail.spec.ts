@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { groupIdOf, signInAs, type Role } from './support/auth.ts';
 import { apiSession, createApiKey, createGroup, ingest } from './support/api.ts';
 
@@ -117,8 +117,8 @@ test.describe.serial('Call detail', () => {
   let demoGroup = '';
   let otherGroup = '';
 
-  test.beforeAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     const admin = await apiSession(request, 'admin');
     demoGroup = admin.groupId;
     const start = Date.now() - 20 * 60 * SECOND;

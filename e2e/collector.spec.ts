@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { CallDetailSchema, type CallStatsPage } from '@callsight/shared';
 import config from './playwright.config.ts';
 import { ACCOUNTS, groupIdOf, submitLogin } from './support/auth.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ACCOUNTS, submitLogin } from './support/auth.ts';
 import { createApiKey, createTestGroup, ingest, json, restoreSuperGroup } from './support/api.ts';
 
@@ -27,8 +27,8 @@ const ROOT_SPAN = '00000000000000b1';
 let superOriginalGroup = '';
 
 test.describe.serial('CX copilot', () => {
-  test.beforeAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     const created = await createTestGroup(request, {
       name: `E2E Copilot ${RUN}`,
       customerName: `E2E Copilot Customer ${RUN}`,
@@ -111,8 +111,8 @@ test.describe.serial('CX copilot', () => {
     await request.dispose();
   });
 
-  test.afterAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.afterAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { ACCOUNTS, signInAs, submitLogin } from './support/auth.ts';
 import { superSession } from './support/api.ts';
 

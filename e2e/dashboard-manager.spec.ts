@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { apiSession, switchGroup } from './support/api.ts';
+import { expect, test } from './support/test.ts';
+import { inDemoGroup } from './support/api.ts';
 import { signInAs } from './support/auth.ts';
 
 /**
@@ -19,17 +19,11 @@ test('upload, preview and publish a Superset export, then open it in Dashboards'
 }) => {
   test.setTimeout(150_000);
   // The demo admin works in Acme Support from here on.
-  const admin = await apiSession(page.request, 'admin');
-  const groups = (await (
-    await page.request.get('/api/groups', { headers: admin.headers })
-  ).json()) as { id: string; name: string }[];
-  const support = groups.find((g) => g.name === 'Acme Support');
-  if (!support) throw new Error('Acme Support not found');
-  await switchGroup(page.request, admin, support.id);
+  const supportId = (await inDemoGroup(page.request, 'admin')).groupId;
 
   await signInAs(page, 'super');
   const home = new URL(page.url()).pathname.split('/')[1] ?? '';
-  await page.goto(`/${home}/admin/manager/group/${support.id}/custom-imports`);
+  await page.goto(`/${home}/admin/manager/group/${supportId}/custom-imports`);
   await expect(page.getByRole('heading', { name: 'Acme Support' })).toBeVisible();
   await page.getByRole('button', { name: 'New Import' }).click();
   const dialog = page.getByRole('dialog');
@@ -67,7 +61,7 @@ test('upload, preview and publish a Superset export, then open it in Dashboards'
   // The group's admin finds it in Dashboards; its charts name the dataset they miss.
   await page.context().clearCookies();
   await signInAs(page, 'admin');
-  await page.goto(`/${support.id}/playbooks`);
+  await page.goto(`/${supportId}/playbooks`);
   await page.getByRole('link', { name: 'Sales Dashboard' }).click();
   const frame = page.frameLocator('[data-testid=dashboard-iframe]');
   await expect(

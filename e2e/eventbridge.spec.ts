@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { apiToken, groupIdOf, signInAs } from './support/auth.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import { ACCOUNTS, apiToken, submitLogin, type Role } from './support/auth.ts';
 import { createApiKey, createTestGroup, ingest, restoreSuperGroup } from './support/api.ts';
 
@@ -79,8 +79,8 @@ async function signInAs(page: Page, role: Role) {
 }
 
 test.describe.serial('Calls and Logs explorer', () => {
-  test.beforeAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     // The super user works in the new group, so the UI lands there after sign-in.
     const created = await createTestGroup(request, {
       name: `E2E Explorer ${RUN}`,
@@ -118,8 +118,8 @@ test.describe.serial('Calls and Logs explorer', () => {
     await request.dispose();
   });
 
-  test.afterAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.afterAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import { ACCOUNTS, submitLogin } from './support/auth.ts';
 import { createApiKey, createTestGroup, ingest, restoreSuperGroup } from './support/api.ts';
 
@@ -122,8 +122,8 @@ async function boxOf(locator: Locator) {
 }
 
 test.describe.serial('Help button and holds', () => {
-  test.beforeAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     const created = await createTestGroup(request, {
       name: `E2E Help ${RUN}`,
       customerName: `E2E Help Customer ${RUN}`,
@@ -144,8 +144,8 @@ test.describe.serial('Help button and holds', () => {
     await request.dispose();
   });
 
-  test.afterAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.afterAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import type { OtlpJsonExportRequest } from '@callsight/shared';
 import { ACCOUNTS, groupIdOf, signInAs, submitLogin } from './support/auth.ts';
 import {
@@ -100,8 +100,8 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe.serial('Journey slide-out route, durations and AI summary', () => {
-  test.beforeAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     const created = await createTestGroup(request, {
       name: `E2E Journey Route ${RUN}`,
       customerName: `E2E Journey Route Customer ${RUN}`,
@@ -120,8 +120,8 @@ test.describe.serial('Journey slide-out route, durations and AI summary', () => 
     await request.dispose();
   });
 
-  test.afterAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.afterAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });

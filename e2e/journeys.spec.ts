@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { encodeExportTraceRequest, type OtlpJsonExportRequest } from '@callsight/shared';
 import { ACCOUNTS, submitLogin } from './support/auth.ts';
 import { createApiKey, createTestGroup, ingest, json, restoreSuperGroup } from './support/api.ts';
@@ -105,8 +105,8 @@ async function shot(page: Page, name: string) {
 }
 
 test.describe.serial('Journey Explorer', () => {
-  test.beforeAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.beforeAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     const created = await createTestGroup(request, {
       name: `E2E Journeys ${RUN}`,
       customerName: `E2E Journeys Customer ${RUN}`,
@@ -161,8 +161,8 @@ test.describe.serial('Journey Explorer', () => {
     await request.dispose();
   });
 
-  test.afterAll(async ({ playwright }, info) => {
-    const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
+  test.afterAll(async ({ playwright, serverURL }) => {
+    const request = await playwright.request.newContext({ baseURL: serverURL });
     await restoreSuperGroup(request, superOriginalGroup);
     await request.dispose();
   });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { ACCOUNTS, apiToken, groupIdOf, signInAs } from './support/auth.ts';
 import { createApiKey, ingest } from './support/api.ts';
 

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './support/test.ts';
 import { ACCOUNTS, apiToken, groupIdOf, submitLogin, type Role } from './support/auth.ts';
 
 // Pages load several API answers; give a busy machine time before failing.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
+import { inDemoGroup } from './support/api.ts';
 import { ACCOUNTS, groupIdOf, signInAs, submitLogin, type Role } from './support/auth.ts';
 
 /** The test ids of the menu entries the sidebar shows (top level, Canvas collapsed). */
@@ -121,6 +122,12 @@ test.describe('sign-in and sidebar per role', () => {
 });
 
 test.describe('groups', () => {
+  // These tests move the viewer and the admin to another group: the next spec finds them home.
+  test.afterEach(async ({ request }) => {
+    await inDemoGroup(request, 'viewer');
+    await inDemoGroup(request, 'admin');
+  });
+
   test('switching group changes the URL, breadcrumb and flag-gated menu entries', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { ACCOUNTS, apiToken, groupIdOf, signInAs } from './support/auth.ts';
 
 const PASSWORD = 'Fresh-pass-42';

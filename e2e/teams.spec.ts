@@ -1,12 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  apiSession,
-  createApiKey,
-  ingest,
-  json,
-  switchGroup,
-  type ApiSession,
-} from './support/api.ts';
+import { expect, test, type APIRequestContext } from './support/test.ts';
+import { createApiKey, inDemoGroup, ingest, json, type ApiSession } from './support/api.ts';
 import { ACCOUNTS, signInAs } from './support/auth.ts';
 
 /**
@@ -44,16 +37,6 @@ async function adminCallCount(
 }
 
 /** The account's API session, switched to Acme Support (its current group from then on). */
-async function inSupport(request: APIRequestContext, role: 'admin' | 'user'): Promise<ApiSession> {
-  const session = await apiSession(request, role);
-  const groups = await request.get('/api/groups', { headers: session.headers });
-  const list = (await groups.json()) as { id: string; name: string }[];
-  const support = list.find((g) => g.name === 'Acme Support');
-  if (!support) throw new Error('Acme Support not found');
-  await switchGroup(request, session, support.id);
-  return apiSession(request, role, support.id);
-}
-
 test("a team's member sees its two dashboards and its agent group's calls only", async ({
   browser,
   page,
@@ -62,8 +45,8 @@ test("a team's member sees its two dashboards and its agent group's calls only",
   const run = Date.now().toString(36);
   const sales = `Sales-${run}`;
   // Acme Support has embeddedCanvasApi; another spec may have left the admin in Acme Sales.
-  const admin = await inSupport(page.request, 'admin');
-  await inSupport(page.request, 'user');
+  const admin = await inDemoGroup(page.request, 'admin');
+  await inDemoGroup(page.request, 'user');
   const group = admin.groupId;
   const key = await createApiKey(page.request, admin.headers, `teams-e2e-${run}`);
   const now = Date.now();

@@ -90,6 +90,26 @@ export async function switchGroup(
 }
 
 /**
+ * Makes the demo group named `name` (Acme Support by default) the account's current group, so
+ * that its next sign-in lands there whatever another spec on this server left it in; answers a
+ * session acting in that group.
+ */
+export async function inDemoGroup(
+  request: APIRequestContext,
+  role: Role,
+  name = 'Acme Support',
+): Promise<ApiSession> {
+  const session = await apiSession(request, role);
+  const list = await json<{ id: string; name: string }[]>(
+    await request.get('/api/groups', { headers: session.headers }),
+  );
+  const group = list.find((g) => g.name === name);
+  if (!group) throw new Error(`${name} not found`);
+  await json(await switchGroup(request, session, group.id));
+  return apiSession(request, role, group.id);
+}
+
+/**
  * A fresh group for one spec, created by the super user, who is switched into it (so the UI lands
  * there after sign-in). Answers the group id, the super user's original group (to switch back to
  * with `restoreSuperGroup`) and a super session acting in the new group.

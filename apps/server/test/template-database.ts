@@ -59,6 +59,8 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<string>
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
+    // Both server projects' global setups may arrive at once: one makes it, the other waits.
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
     const found = await admin.query('select datistemplate from pg_database where datname = $1', [
       name,
     ]);

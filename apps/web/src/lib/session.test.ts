@@ -83,4 +83,16 @@ describe('session store', () => {
     expect(refresher).toHaveBeenCalledTimes(2);
     clearSession();
   });
+
+  it('does not bring back a session signed out while its renewal was on the wire', async () => {
+    setSession(makeToken({ accessToken: 'before' }));
+    let answer: (token: ReturnType<typeof makeToken>) => void = () => {};
+    registerRefresher(() => new Promise((resolve) => (answer = resolve)));
+    const renewal = renewSession();
+    clearSession();
+    answer(makeToken({ accessToken: 'late' }));
+    await expect(renewal).rejects.toThrow('Signed out during the renewal');
+    expect(getSession()).toBeNull();
+    expect(localStorage.getItem('isLoggedIn')).toBeNull();
+  });
 });

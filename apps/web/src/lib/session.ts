@@ -7,6 +7,8 @@ import { clearSessionMarkers, saveSessionMarkers } from './storage.ts';
  * keeps just the markers (isLoggedIn, tokenExpiry, currentRoleId) that survive a reload.
  */
 let current: SessionToken | null = null;
+/** Counts sign-outs: a renewal that started before one must not bring the session back. */
+let signOuts = 0;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -43,6 +45,7 @@ export function setSession(fresh: SessionToken): void {
 
 /** Forgets the token and clears the markers logout clears. */
 export function clearSession(): void {
+  signOuts += 1;
   current = null;
   clearSessionMarkers();
   emit();
@@ -103,8 +106,11 @@ export function renewSession(): Promise<SessionToken> {
   if (inFlight) return inFlight;
   const fn = refresher;
   if (!fn) return Promise.reject(new Error('No session refresher registered'));
+  const startedAfter = signOuts;
   const run = async () => {
     const token = await fn();
+    // The user was signed out (idle, sign-out) while the refresh was on the wire.
+    if (signOuts !== startedAfter) throw new Error('Signed out during the renewal');
     setSession(token);
     return token;
   };

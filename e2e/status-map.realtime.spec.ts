@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test.ts';
 import type { RegionStats, SyntheticJob } from '@callsight/shared';
 import { createTestGroup, json, restoreSuperGroup } from './support/api.ts';
 import { blobsOfColour } from './support/canvas.ts';
