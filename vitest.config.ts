@@ -71,6 +71,9 @@ export default defineConfig({
         test: {
           name: 'web',
           maxWorkers: WORKERS,
+          // Worker threads start faster than forked processes: 182 s against 199 s for this
+          // project on two cores (issue 32). Isolation stays: its files mock modules.
+          pool: 'threads',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
