@@ -50,7 +50,9 @@ const callArb = fc.record({
   agent: fc.constantFrom(...AGENTS),
   agentIsp: fc.constantFrom(...ISPS),
   offsetMs: fc.integer({ min: -2 * HOUR, max: 50 * HOUR }),
-  mosAvg: fc.option(fc.double({ min: 1, max: 4.5, noNaN: true }), { nil: null }),
+  // call_summaries.mos_avg is a real (float4): the values a real holds, so the reference reads
+  // what the database stored (a double such as 1.0000000000000002 is stored as 1).
+  mosAvg: fc.option(fc.float({ min: 1, max: 4.5, noNaN: true }), { nil: null }),
   durationSeconds: fc.option(fc.integer({ min: 0, max: 3600 }), { nil: null }),
   tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }),
 });
