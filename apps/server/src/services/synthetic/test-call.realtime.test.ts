@@ -80,7 +80,10 @@ describe('runTestCall: a clean call', () => {
       1,
     );
     expect(outcome.details.telephony).toMatchObject({ sipCode: 200 });
-    expect(present(outcome.details.telephony.ringingMs)).toBeGreaterThanOrEqual(45);
+    // The centre rings 50 ms; at the caller the gap between 180 and 200 shrinks by however late
+    // the 180 itself was handled (44.7 ms seen in CI), so the bound leaves room for that.
+    expect(present(outcome.details.telephony.ringingMs)).toBeGreaterThanOrEqual(25);
+    expect(present(outcome.details.telephony.ringingMs)).toBeLessThan(1000);
     const transcription = present(outcome.details.transcription);
     expect(transcription).toMatchObject({ engine: 'fake', available: true });
     expect(present(transcription.asrEvaluation).transcripts.map((t) => t.location)).toEqual([
