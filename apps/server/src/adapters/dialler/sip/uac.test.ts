@@ -147,8 +147,10 @@ describe('SipCall over loopback UDP', () => {
     const record = recordOf(result.callId);
     expect(record.invitesDropped).toBe(1);
     expect(record.inviteDatagrams).toBe(1);
+    // Ringing waited for Timer A. Measured between two events on a busy machine, the gap can
+    // shrink by however late the first was stamped (17 ms seen in CI for T1 = 20 ms).
     const postDialDelay = at(result.events, 'ringing') - at(result.events, 'initiated');
-    expect(postDialDelay).toBeGreaterThanOrEqual(T1_MS - 2);
+    expect(postDialDelay).toBeGreaterThanOrEqual(T1_MS / 2);
   });
 
   it('lost ACK: the far end repeats its 200 OK and we ACK it again', async () => {
