@@ -36,6 +36,35 @@ const RAW_SQL_FILES = [
   'apps/server/src/demo/usage-history.ts',
 ];
 
+const DATE_FORMATTER = 'use formatDisplayDate from @callsight/shared (DD-MM-YYYY HH:mm:ss)';
+
+/** Ways of showing a date other than the app's one formatter (see the block that uses them). */
+const DATE_FORMAT_RULES = [
+  {
+    selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]',
+    message: `Dates: ${DATE_FORMATTER}.`,
+  },
+  {
+    // Numbers pass their locale (n.toLocaleString('en-US')): a bare call is a date's.
+    selector: "CallExpression[callee.property.name='toLocaleString'][arguments.length=0]",
+    message: `Dates: ${DATE_FORMATTER}; numbers: toLocaleString('en-US').`,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='toLocaleString'][callee.object.type='NewExpression'][callee.object.callee.name='Date']",
+    message: `Dates: ${DATE_FORMATTER}.`,
+  },
+  {
+    selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+    message: `Dates: ${DATE_FORMATTER}.`,
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name='format'][callee.object.type='CallExpression'][callee.object.callee.name='dayjs']",
+    message: `Dates: ${DATE_FORMATTER}.`,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,5 +105,13 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // Every date the web app shows goes through formatDisplayDate (DD-MM-YYYY HH:mm:ss, spec
+    // 000 §9; issue 33): no locale formats, no formats of its own.
+    // Tests may compute the texts they expect by other means.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...DATE_FORMAT_RULES] },
   },
 );

@@ -315,7 +315,8 @@ export function pacingErrorPercent(graph: CampaignRunGraph, rate: number): numbe
   const whole = last && last.expectedStarts < rate ? planned.slice(0, -1) : planned;
   return Math.max(
     0,
-    ...whole.map((p) => (Math.abs(p.starts - p.expectedStarts) / p.expectedStarts) * 100),
+    // A second after the present has no starts yet (null while the run is live).
+    ...whole.map((p) => (Math.abs((p.starts ?? 0) - p.expectedStarts) / p.expectedStarts) * 100),
   );
 }
 

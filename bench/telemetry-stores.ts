@@ -15,6 +15,7 @@ import { queryRows } from '../apps/server/src/db/pg-arrays.ts';
 import { ConcurrencyGate } from '../apps/server/src/services/telemetry/concurrency-gate.ts';
 import type { IngestDeps } from '../apps/server/src/services/telemetry/ingest-context.ts';
 import { TrailingSummaries } from '../apps/server/src/services/telemetry/trailing-summaries.ts';
+import { wholeGroup } from '../apps/server/src/services/telemetry-store/call-scope.ts';
 import { clickHouseStoreOn } from '../apps/server/src/services/telemetry-store/open-telemetry-store.ts';
 import { postgresTelemetryStore } from '../apps/server/src/services/telemetry-store/postgres-store.ts';
 import type { TelemetryStore } from '../apps/server/src/services/telemetry-store/telemetry-store.ts';
@@ -509,9 +510,9 @@ async function run(): Promise<BenchResult> {
       const times = await timed(async () => {
         const contactId = `stores-0-${Math.floor(Math.random() * callsPerClient)}`;
         const [summary, seconds] = await Promise.all([
-          o.store.callSummary(groupId, contactId),
-          o.store.callSeconds(groupId, contactId, CALL_DETAIL_LIMITS.maxSeconds),
-          o.store.callLogs(groupId, contactId, CALL_DETAIL_LIMITS.maxLogs),
+          o.store.callSummary(wholeGroup(groupId), contactId),
+          o.store.callSeconds(wholeGroup(groupId), contactId, CALL_DETAIL_LIMITS.maxSeconds),
+          o.store.callLogs(wholeGroup(groupId), contactId, CALL_DETAIL_LIMITS.maxLogs),
         ]);
         if (!summary) throw new Error(`${o.name}: no summary of ${contactId}`);
         secondsRead = seconds.length;
@@ -547,7 +548,8 @@ async function run(): Promise<BenchResult> {
       for (const o of opened) {
         let total = 0;
         const times = await timed(async () => {
-          total = (await o.store.listCallStats(groupId, q.query, new Date(nowMs))).total;
+          total = (await o.store.listCallStats(wholeGroup(groupId), q.query, new Date(nowMs)))
+            .total;
         });
         totals.push(`${o.name} ${total}`);
         all.set(o.name, [...(all.get(o.name) ?? []), ...times]);

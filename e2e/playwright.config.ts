@@ -68,6 +68,9 @@ export default defineConfig({
         SEED_DEMO: 'true',
         // Specs ingest their own calls: no demo history or live trickle to count around.
         DEMO_TRAFFIC: 'false',
+        // Tokyo's test-call jobs wait for a remote probe: a spec claims them through the probe
+        // API and posts their results (synthetic-seams.spec.ts), so no call is placed for them.
+        PROBE_REMOTE_REGIONS: 'Tokyo',
       },
     };
   }),

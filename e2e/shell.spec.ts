@@ -61,6 +61,10 @@ const EXPECTED: Record<Role, string[]> = {
     'nav-heartbeat-insights',
     'nav-heartbeat-tests',
     'nav-heartbeat-logs',
+    'nav-gsm-monitors',
+    'nav-gsm-logs',
+    'nav-gsm-insights',
+    'nav-gsm-status',
     'nav-workflows',
     'nav-simulate',
     'nav-history',
@@ -81,7 +85,7 @@ test.describe('sign-in and sidebar per role', () => {
       await signInAs(page, role);
       await expect(page).toHaveURL(/\/[0-9a-f-]{36}\/dashboard$/);
       if (role === 'super') {
-        // The super user's first group is whichever sorts first; go to Acme Support for the flags.
+        // The super user may be in any group (the last used); go to Acme Support for the flags.
         await page.getByTestId('group-switcher').click();
         await page
           .getByTestId('switch-groups-dialog')

@@ -17,6 +17,7 @@ import type { Database } from './db/client.ts';
 import type { ClickHouseClient } from './db/clickhouse/client.ts';
 import type { App, AppContext } from './app-context.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { loggerOptions, type LogStream } from './lib/request-log.ts';
 import { createTokenSigner } from './services/auth/access-token.ts';
 import { createGuestTokenSigner } from './services/canvas/guest-token.ts';
 import { createSupersetFromConfig } from './adapters/superset/index.ts';
@@ -40,6 +41,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export interface BuildAppOptions {
   /** The telemetry store's ClickHouse (chDB in tests) in place of CLICKHOUSE_URL's. */
   clickHouse?: ClickHouseClient;
+  /** Where the logger writes in place of stdout. */
+  logStream?: LogStream;
 }
 
 /** Builds the Fastify instance: plugins, services, routes, push and the web app. */
@@ -50,7 +53,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<{ app: App; ctx: AppContext }> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    ...loggerOptions(config.LOG_LEVEL, options.logStream),
     bodyLimit: 10 * 1024 * 1024,
     // Only configured proxies may name the client (X-Forwarded-For): the sign-in and
     // subscription limits count per address, and the audit log records it.

@@ -1,8 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { DEMO_PASSWORD } from '@callsight/shared';
 import { loadConfig, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { ensureJwtSecret, seedFirstStart } from './db/bootstrap.ts';
+import { initialAdminPath, readInitialAdmin } from './services/auth/initial-admin.ts';
+import { listDemoAccounts } from './services/users/demo-accounts.ts';
 
 type Say = (msg: string) => void;
 
@@ -81,6 +85,29 @@ async function prepareDatabase(
 }
 
 /**
+ * The one line that says Callsight can be used (issue 33): its address and whom to sign in as,
+ * the demo's Group Admin while the demo accounts exist, else the generated super user's file.
+ */
+async function readyLine(
+  config: AppConfig,
+  database: Database,
+  port: number,
+  demoLoaded: boolean,
+): Promise<string> {
+  const at = `Callsight is ready at http://localhost:${port} (database: ${database.kind})`;
+  // Without the accounts (a failed query) the line still says where Callsight is.
+  const { accounts } = await listDemoAccounts(database.db).catch(() => ({ accounts: [] }));
+  // The Group Admin sees the most; any demo account left will do.
+  const demo = accounts.find((a) => a.role === 'admin') ?? accounts[0];
+  const data = demoLoaded ? ': demo data loaded' : '';
+  if (demo) return `${at}${data}; sign in as ${demo.email} (password ${DEMO_PASSWORD})`;
+  const admin = readInitialAdmin(config.DATA_DIR);
+  const file = initialAdminPath(config.DATA_DIR);
+  if (admin && file) return `${at}${data}; sign in as ${admin.email} with the password in ${file}`;
+  return `${at}${data}`;
+}
+
+/**
  * One server process: the whole product, or one worker of WORKERS (then `worker` is its place
  * and the primary has migrated and seeded). Listens, and stops gracefully on SIGINT/SIGTERM.
  */
@@ -102,8 +129,16 @@ async function runServer(config: AppConfig, worker: number | null): Promise<void
   if (config.REDIS_URL)
     await ctx.push.shareThroughRedis(config.REDIS_URL, { info: say, warn: say });
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (worker === null)
-    say(`Callsight is running on http://localhost:${config.PORT} (database: ${database.kind})`);
+  // The port listened on: PORT=0 takes any free one.
+  const { port } = app.server.address() as AddressInfo;
+  let stopping = false;
+  // Said once: after the demo data when this process loads it (worker 0 of a cluster), else by
+  // a lone process once it listens (a cluster's primary says it once all its workers listen).
+  const announce = async (demoLoaded: boolean) => {
+    if (stopping) return;
+    say(await readyLine(config, database, port, demoLoaded));
+  };
+  let announced = false;
 
   let demo: { stop(): Promise<void> } | null = null;
   if (demoHere) {
@@ -127,6 +162,13 @@ async function runServer(config: AppConfig, worker: number | null): Promise<void
         log: say,
       });
       void (traffic?.history ?? Promise.resolve()).finally(historySettled);
+      if (traffic) {
+        announced = true;
+        // The history's chain reports its own failures and settles; the line's own failure too.
+        void traffic.history
+          .then(() => announce(true))
+          .catch((err: unknown) => say(`No ready line: ${String(err)}`));
+      }
       if (!traffic) await lock?.release();
       else
         demo = {
@@ -138,7 +180,8 @@ async function runServer(config: AppConfig, worker: number | null): Promise<void
     }
   }
 
-  let stopping = false;
+  if (worker === null && !announced) await announce(false);
+
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -198,8 +241,12 @@ async function runPrimary(config: AppConfig): Promise<void> {
       if (announced) say(`Worker ${index} is listening again`);
       else if (listened.size === config.WORKERS) {
         announced = true;
+        const processes = `${config.WORKERS} server processes (database: postgres, push across processes: Redis)`;
+        // With the demo, worker 0 says the ready line once the demo data is in place.
         say(
-          `Callsight is running on http://localhost:${config.PORT} with ${config.WORKERS} server processes (database: postgres, push across processes: Redis)`,
+          config.SEED_DEMO && config.DEMO_TRAFFIC
+            ? `Listening on http://localhost:${config.PORT} with ${processes}; worker 0 is loading the demo data`
+            : `Callsight is ready at http://localhost:${config.PORT} with ${processes}`,
         );
       }
     });

@@ -7,6 +7,8 @@ import {
   type Campaign,
   type CampaignListItem,
   type CampaignRun,
+  type CampaignRunGraph,
+  type CampaignRunStats,
 } from '@callsight/shared';
 import { createRun } from '../src/services/campaigns/runs.ts';
 import type { AppError } from '../src/lib/errors.ts';
@@ -433,6 +435,135 @@ describe('delete, runs and roles', () => {
       headers: a.admin.headers,
     });
     expect(still.statusCode).toBe(200);
+  });
+});
+
+describe("a run's stats and graph (the Stats tab)", () => {
+  /** A run of 20 calls at 1 a second, 30 s each, started `ago` ms before now, with its calls. */
+  async function runWith(
+    ago: number,
+    calls: { status: string; at?: Partial<Record<'initiated' | 'answered' | 'ended', number>> }[],
+    opts: { complete?: boolean } = {},
+  ) {
+    const { admin, group } = await tenant();
+    const campaign = (await postForm(admin.headers, FIELDS)).json<Campaign>();
+    const start = Date.now() - ago;
+    const [run] = await s.database.db
+      .insert(campaignRuns)
+      .values({
+        groupId: group.id,
+        campaignId: campaign.id,
+        description: 'Live run',
+        tags: [],
+        status: opts.complete ? 'Complete' : 'In Progress',
+        isComplete: !!opts.complete,
+        startedAt: new Date(start),
+        parameters: { totalCalls: 20, callsPerSecond: 1, callDuration: 30 },
+      })
+      .returning();
+    if (!run) throw new Error('no run');
+    const at = (ms: number | undefined) => (ms === undefined ? null : new Date(start + ms));
+    const ended = (status: string, ms: number | undefined) => ({
+      completedAt: status === 'Successful' ? at(ms) : null,
+      busyAt: status === 'Busy' ? at(ms) : null,
+      noAnswerAt: status === 'No Answer' ? at(ms) : null,
+      failedAt: status === 'Failed' ? at(ms) : null,
+      terminatedPrematurelyAt: status === 'Premature' ? at(ms) : null,
+      canceledAt: status === 'Cancelled' ? at(ms) : null,
+    });
+    await s.database.db.insert(campaignCalls).values(
+      calls.map((c, i) => ({
+        groupId: group.id,
+        runId: run.id,
+        seq: i + 1,
+        toNumber: TO,
+        fromNumber: '+61255500000',
+        status: c.status,
+        initiatedAt: at(c.at?.initiated),
+        inProgressAt: at(c.at?.answered),
+        ...ended(c.status, c.at?.ended),
+      })),
+    );
+    const url = `/api/campaigns/${campaign.id}/runs/${run.id}`;
+    const get = async <T>(path: string) => {
+      const res = await s.app.inject({
+        method: 'GET',
+        url: `${url}${path}`,
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<T>();
+    };
+    return {
+      stats: () => get<CampaignRunStats>('/stats'),
+      graph: () => get<CampaignRunGraph>('/graph'),
+    };
+  }
+
+  it("sums the summary's groups from the per-status counts: Failed is every unsuccessful end", async () => {
+    const run = await runWith(
+      60_000,
+      ['Successful', 'Busy', 'Busy', 'No Answer', 'Failed', 'Premature', 'Cancelled', 'Live'].map(
+        (status) => ({ status }),
+      ),
+    );
+    const stats = await run.stats();
+    expect(stats.counts).toEqual({
+      Successful: 1,
+      Busy: 2,
+      Cancelled: 1,
+      'No Answer': 1,
+      Failed: 1,
+      Premature: 1,
+      Pending: 13,
+    });
+    const { Busy, Cancelled, Failed, Premature } = stats.counts;
+    expect(stats.summary).toEqual({
+      Successful: 1,
+      Failed: Busy + Cancelled + stats.counts['No Answer'] + Failed + Premature,
+      Pending: 13,
+    });
+  });
+
+  it('gives a live run figures up to the present second only, and the plan for the whole span', async () => {
+    const run = await runWith(3_500, [
+      { status: 'Successful', at: { initiated: 100, answered: 600, ended: 2_600 } },
+      { status: 'Busy', at: { initiated: 1_100, ended: 1_400 } },
+      { status: 'Live', at: { initiated: 2_100, answered: 2_500 } },
+    ]);
+    const graph = await run.graph();
+    expect(graph.seconds).toBe(50);
+    expect(graph.points).toHaveLength(51);
+    const reached = graph.points.filter((p) => p.actual !== null);
+    // Seconds 0 to 3 (or 4, on a slow machine) have happened; none after them has a figure.
+    expect(reached.map((p) => p.second)).toEqual(
+      graph.points.slice(0, reached.length).map((p) => p.second),
+    );
+    expect(reached.length).toBeGreaterThanOrEqual(4);
+    expect(reached.length).toBeLessThanOrEqual(6);
+    for (const p of graph.points.slice(reached.length)) {
+      expect([p.actual, p.starts, p.failed]).toEqual([null, null, null]);
+    }
+    expect(graph.points.slice(0, 4).map((p) => [p.actual, p.starts, p.failed])).toEqual([
+      [1, 1, 0],
+      [1, 1, 1],
+      [1, 1, 0],
+      [1, 0, 0],
+    ]);
+    // The plan is drawn whole: 20 calls due, one a second.
+    expect(graph.points.reduce((n, p) => n + p.expectedStarts, 0)).toBe(20);
+    expect(graph.points.at(-1)?.expected).toBe(0);
+    expect(graph.points[25]?.expected).toBe(20);
+  });
+
+  it('gives a finished run figures for every second', async () => {
+    const run = await runWith(
+      5_000,
+      [{ status: 'Successful', at: { initiated: 100, answered: 600, ended: 2_600 } }],
+      { complete: true },
+    );
+    const graph = await run.graph();
+    expect(graph.points.every((p) => p.actual !== null && p.starts !== null)).toBe(true);
   });
 });
 

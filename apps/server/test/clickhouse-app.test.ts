@@ -22,6 +22,7 @@ import { EMPTY_DETAILS } from '../src/services/synthetic/jobs.ts';
 import { ConcurrencyGate } from '../src/services/telemetry/concurrency-gate.ts';
 import { InProcessCallLocks } from '../src/services/telemetry-store/clickhouse/call-locks.ts';
 import { clickHouseStoreOn } from '../src/services/telemetry-store/open-telemetry-store.ts';
+import { wholeGroup } from '../src/services/telemetry-store/call-scope.ts';
 
 /**
  * The app on ClickHouse (issue 23): the same requests through the real routes on a PostgreSQL-
@@ -301,9 +302,9 @@ describe('concurrent batches of one call on ClickHouse', { timeout: 120_000 }, (
         two.ingestSamples(groupId, seconds(id, 0, 60, 120)),
       ]);
       expect(results.map((r) => r.duplicates)).toEqual([0, 0]);
-      const row = await one.callSummary(groupId, id);
+      const row = await one.callSummary(wholeGroup(groupId), id);
       expect(row?.sampleCount, id).toBe(120);
-      expect((await two.callSeconds(groupId, id, 1000)).length).toBe(120);
+      expect((await two.callSeconds(wholeGroup(groupId), id, 1000)).length).toBe(120);
     }
   });
 
@@ -451,7 +452,7 @@ describe('the demo on an app on ClickHouse', { timeout: 180_000 }, () => {
     await live.hangUpAll(t0 + 41 * 60_000);
     expect(contactId).toBeDefined();
     expect(await total(t0 - 60_000, t0 + HOUR)).toBeGreaterThan(before);
-    expect(await ch.ctx.telemetry.callSummary(groupId, contactId ?? '')).not.toBeNull();
+    expect(await ch.ctx.telemetry.callSummary(wholeGroup(groupId), contactId ?? '')).not.toBeNull();
 
     const [row] = await queryRows<{ n: number }>(
       db,

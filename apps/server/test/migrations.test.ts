@@ -75,3 +75,51 @@ describe('migration 0008_sample_chunks', () => {
     expect(old.rows).toEqual([{ t: null }]);
   });
 });
+
+describe('migration 0020_synthetic_calls', () => {
+  it("marks the calls stored before it that are a synthetic job's call, and only those", async () => {
+    const fresh = new PGlite();
+    try {
+      await fresh.waitReady;
+      const marking = tags.indexOf('0020_synthetic_calls');
+      for (const tag of tags.slice(0, marking))
+        for (const statement of statementsOf(tag)) await fresh.exec(statement);
+      const customer = '00000000-0000-4000-8000-0000000000c1';
+      const [group, other] = [
+        '00000000-0000-4000-8000-000000000001',
+        '00000000-0000-4000-8000-000000000002',
+      ];
+      await fresh.query(`insert into customers (id, name) values ($1, 'c')`, [customer]);
+      await fresh.query(
+        `insert into groups (id, customer_id, name) values ($1, $3, 'g'), ($2, $3, 'h')`,
+        [group, other, customer],
+      );
+      // A monitor's job whose call reached call_summaries; the same contact id in another group
+      // and an agent's call are not that job's call.
+      await fresh.query(
+        `insert into synthetic_jobs (group_id, kind, slot_at, connect_region, agent_region, call_contact_id)
+         values ($1, 'monitor', now(), 'Mumbai', 'Mumbai', 'monitor-call')`,
+        [group],
+      );
+      await fresh.query(
+        `insert into call_summaries (group_id, contact_id, agent, start_time)
+         values ($1, 'monitor-call', 'monitor-agent-mumbai', now()),
+                ($1, 'agent-call', 'alice', now()),
+                ($2, 'monitor-call', 'bob', now())`,
+        [group, other],
+      );
+      for (const statement of statementsOf('0020_synthetic_calls')) await fresh.exec(statement);
+      const { rows } = await fresh.query<{ g: string; contact_id: string; synthetic: boolean }>(
+        `select right(group_id::text, 1) as g, contact_id, synthetic from call_summaries
+         order by group_id, contact_id`,
+      );
+      expect(rows).toEqual([
+        { g: '1', contact_id: 'agent-call', synthetic: false },
+        { g: '1', contact_id: 'monitor-call', synthetic: true },
+        { g: '2', contact_id: 'monitor-call', synthetic: false },
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   AUTH_TEXTS,
   EXPLORER_PUSH_PAGE,
+  NewCallMessageSchema,
   PAGE_GATES,
   SYNTHETIC_PUSH_CHANNELS,
   agentPushPage,
@@ -216,15 +217,21 @@ describe('push pages follow the API roles', () => {
     await ingest(s.app, key, 'calls', [
       ...contactIds.map((contactId) => ({ contactId, agent: 'jane', startTime: Date.now() })),
     ]);
-    await expect
-      .poll(() => admin.messages.map((m) => (m.data as { contactId?: string }).contactId))
-      .toEqual(expect.arrayContaining(contactIds));
+    // One message per new call, naming none of them (decision T3).
+    await expect.poll(() => admin.messages.length).toBe(contactIds.length);
+    expect(admin.messages.map((m) => NewCallMessageSchema.parse(m.data).type)).toEqual([
+      'call',
+      'call',
+    ]);
     expect(admin.messages.every((m) => m.page === EXPLORER_PUSH_PAGE)).toBe(true);
     await roundTrip(user.socket);
     expect(user.messages).toEqual([]);
     // Asking again changes nothing.
     expect(await subscribe(user.socket, EXPLORER_PUSH_PAGE)).toEqual(refused);
-    s.ctx.push.publish(group.id, EXPLORER_PUSH_PAGE, { type: 'call', contactId: 'after' });
+    s.ctx.push.publish(group.id, EXPLORER_PUSH_PAGE, {
+      type: 'call',
+      startTime: new Date().toISOString(),
+    });
     await expect.poll(() => admin.messages.length).toBe(contactIds.length + 1);
     await roundTrip(user.socket);
     expect(user.messages).toEqual([]);

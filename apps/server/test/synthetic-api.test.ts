@@ -345,6 +345,49 @@ describe('jobs', () => {
   });
 });
 
+describe('a job result', () => {
+  it('keeps a score only with a measure behind it, and the network measures in its details', async () => {
+    const { group, admin, viewer } = await tenant();
+    const created = await call<HeartbeatTest>('POST', '/api/gsm/heartbeat', admin, {
+      sourcePhoneNumber: '+61290000300',
+      targetPhoneNumber: '+61255501001',
+      description: 'Scores',
+      agentType: 'VIRTUAL_AGENT',
+      agentIds: ['unmeasured', 'measured'],
+    });
+    await new SyntheticScheduler({ db: s.database.db, log }).tick();
+    const push = { publish: () => undefined };
+    for (;;) {
+      const job = await claimJob(s.database.db, 'test-probe', 60_000, { groupId: group.id });
+      if (!job) break;
+      // As a probe of an older version posts it: 9, 8 and 10 whatever was measured. Only the
+      // dialler-to-connect hop (an AX measure) was; the second call measured its network too.
+      const posted = result(4.3);
+      if (job.agentId === 'measured')
+        posted.measures = { ...posted.measures, jitter: 3.5, packetLoss: 0.2, rtt: 41 };
+      await writeJobResult(s.database.db, push, job, posted);
+    }
+    const jobs = await call<SyntheticJob[]>(
+      'GET',
+      `/api/gsm/heartbeat/jobs?heartbeatId=${created.body.heartbeatId}`,
+      viewer,
+    );
+    const scores = (agentId: string) => {
+      const job = jobs.body.find((j) => j.agentId === agentId);
+      return [job?.cxScore, job?.axScore, job?.networkScore];
+    };
+    expect(scores('unmeasured')).toEqual([null, 8, null]);
+    expect(scores('measured')).toEqual([null, 8, 10]);
+    const measured = jobs.body.find((j) => j.agentId === 'measured');
+    const details = await call<JobDetails>(
+      'GET',
+      `/api/gsm/heartbeat/jobs/${measured?.jobId}`,
+      viewer,
+    );
+    expect(details.body.network).toEqual({ jitterMs: 3.5, packetLossPercent: 0.2, rttMs: 41 });
+  });
+});
+
 describe('jobs list views', () => {
   it('answers only the insights fields with view=insights, every field by default', async () => {
     const { viewer, superUser, scope } = await tenant();

@@ -14,6 +14,7 @@ import { generateGroupData, type Step } from './support/telemetry-contract-data.
 import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { runCanvasChart, type CanvasChartContext } from '../src/services/canvas/run-chart.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
+import { wholeGroup } from '../src/services/telemetry-store/call-scope.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
 
 /**
@@ -200,7 +201,7 @@ describe(
       if (!calls) throw new Error('no Calls chart');
       // The explorer's count of the group's calls in the window (its own contract test).
       const listed = await pg.listCallStats(
-        ids.a,
+        wholeGroup(ids.a),
         CallStatsQuerySchema.parse({
           fromTime: window.from.toISOString().slice(0, 19),
           toTime: new Date(window.to.getTime() - 1).toISOString().slice(0, 19),
@@ -244,11 +245,12 @@ describe(
         );
         for (const contactId of contactIds) {
           const [p, c] = await Promise.all([
-            pg.callPassesRules(ids.a, contactId, rules),
-            ch.callPassesRules(ids.a, contactId, rules),
+            pg.callPassesRules({ groupId: ids.a, rules }, contactId),
+            ch.callPassesRules({ groupId: ids.a, rules }, contactId),
           ]);
           expect([p, c], `${team} ${contactId}`).toEqual([inTeam.has(contactId), p]);
-          expect(await ch.callPassesRules(ids.e, contactId, rules)).toBe(false);
+          // With no rules, a call of another group does not pass either.
+          expect(await ch.callPassesRules({ groupId: ids.e, rules }, contactId)).toBe(false);
         }
         const passing = contactIds.filter((id) => inTeam.has(id)).length;
         if (rules.length) expect(passing, team).toBeLessThan(contactIds.length);

@@ -4,13 +4,17 @@ import {
   AgentLogQuerySchema,
   CALL_STATS_SORT_COLUMNS,
   CallStatsQuerySchema,
+  ChartSpecSchema,
   CopilotQuerySchema,
   SORT_DIRECTIONS,
   type CopilotQueryInput,
   type CopilotResult,
   type AgentLogQueryInput,
   type CallStatsQueryInput,
+  type ChartData,
+  type IngestCallInput,
   type IngestResult,
+  type TeamCondition,
 } from '@callsight/shared';
 import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
@@ -21,7 +25,9 @@ import { migrateClickHouse, readMigrations } from '../src/db/clickhouse/migrate.
 import { RETENTION_TABLES, retentionDaysOf } from '../src/db/clickhouse/retention.ts';
 import type { SchemaTarget } from '../src/db/clickhouse/render-migration.ts';
 import { toSummarySource } from '../src/services/call-detail/call-summary-source.ts';
+import { noHits } from '../src/services/call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../src/services/telemetry/call-summaries.ts';
+import { wholeGroup, type CallScope } from '../src/services/telemetry-store/call-scope.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
 
 /**
@@ -91,24 +97,70 @@ function isoText(ms: number) {
   return new Date(ms).toISOString().slice(0, 19);
 }
 
-async function sameCallStats(groupId: string, input: CallStatsQueryInput, totalCap?: number) {
+/** A group's id (its whole group) or a CallScope, as the store's reads take it. */
+type Scoped = string | CallScope;
+const scopeOf = (scoped: Scoped): CallScope =>
+  typeof scoped === 'string' ? wholeGroup(scoped) : scoped;
+
+async function sameCallStats(scoped: Scoped, input: CallStatsQueryInput, totalCap?: number) {
   const query = CallStatsQuerySchema.parse({ ...window, ...input });
   const [expected, actual] = await Promise.all([
-    pg.listCallStats(groupId, query, NOW, totalCap),
-    ch.listCallStats(groupId, query, NOW, totalCap),
+    pg.listCallStats(scopeOf(scoped), query, NOW, totalCap),
+    ch.listCallStats(scopeOf(scoped), query, NOW, totalCap),
   ]);
   expect(actual, JSON.stringify(input)).toEqual(expected);
   return expected;
 }
 
-async function sameAgentLogs(groupId: string, input: AgentLogQueryInput, totalCap?: number) {
+async function sameAgentLogs(scoped: Scoped, input: AgentLogQueryInput, totalCap?: number) {
   const query = AgentLogQuerySchema.parse({ ...window, ...input });
   const [expected, actual] = await Promise.all([
-    pg.listAgentLogs(groupId, query, NOW, totalCap),
-    ch.listAgentLogs(groupId, query, NOW, totalCap),
+    pg.listAgentLogs(scopeOf(scoped), query, NOW, totalCap),
+    ch.listAgentLogs(scopeOf(scoped), query, NOW, totalCap),
   ]);
   expect(actual, JSON.stringify(input)).toEqual(expected);
   return expected;
+}
+
+/** A copilot answer with fractions to 9 digits: averages are summed in another order. */
+const rounded = (result: CopilotResult) =>
+  JSON.parse(
+    JSON.stringify(result, (_k, v: unknown) =>
+      typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(9)) : v,
+    ),
+  ) as unknown;
+
+/**
+ * Teams of the draw (issue 33; its calls carry the hierarchy ['Sales', null, 'Tier 2'] and CTR
+ * queues a and b on some calls), each with the test's own reading of its conditions.
+ */
+const TEAMS: {
+  name: string;
+  rules: TeamCondition[];
+  passes: (call: IngestCallInput) => boolean;
+}[] = [
+  {
+    name: 'agent group 1 Sales',
+    rules: [{ type: 'group1', operator: 'equals', value: 'Sales' }],
+    passes: (call) => call.agentGroups?.[0] === 'Sales',
+  },
+  {
+    name: 'queue a and agent group 3 Tier…',
+    rules: [
+      { type: 'attributes', field: 'queue', operator: 'equals', value: 'a' },
+      { type: 'group3', operator: 'startsWith', value: 'Tier' },
+    ],
+    passes: (call) =>
+      call.ctrAttributes?.queue === 'a' && (call.agentGroups?.[2] ?? '').startsWith('Tier'),
+  },
+];
+
+/** The contacts of the group whose stored summary (the last one sent) passes the team. */
+function teamContacts(data: GroupData, passes: (call: IngestCallInput) => boolean) {
+  const last = new Map<string, IngestCallInput>();
+  for (const step of data.steps)
+    if (step.kind === 'calls') for (const call of step.items) last.set(call.contactId, call);
+  return new Set([...last].filter(([, call]) => passes(call)).map(([contactId]) => contactId));
 }
 
 /** A stored Float32 as ClickHouse writes it (4.3) or as a summary derives it (4.300000190734863). */
@@ -203,8 +255,8 @@ describe(
       expect((await sameAgentLogs(id, { ...sydney, size: 1000 })).total).toBeGreaterThan(0);
       // No window: the explorer default (the last 4 hours before NOW).
       const open = CallStatsQuerySchema.parse({ size: 1000 });
-      const openPg = await pg.listCallStats(id, open, NOW);
-      expect(await ch.listCallStats(id, open, NOW)).toEqual(openPg);
+      const openPg = await pg.listCallStats(wholeGroup(id), open, NOW);
+      expect(await ch.listCallStats(wholeGroup(id), open, NOW)).toEqual(openPg);
       expect(openPg.total).toBeGreaterThan(0);
     });
 
@@ -219,8 +271,8 @@ describe(
       for (const { id, data } of groups) {
         for (const contactId of [...data.contactIds, 'no-such-call']) {
           const [expected, actual] = await Promise.all([
-            pg.callSummary(id, contactId),
-            ch.callSummary(id, contactId),
+            pg.callSummary(wholeGroup(id), contactId),
+            ch.callSummary(wholeGroup(id), contactId),
           ]);
           expect(comparable(actual), contactId).toEqual(comparable(expected));
           if (expected) found++;
@@ -238,13 +290,15 @@ describe(
       for (const { id, data } of groups) {
         for (const [i, contactId] of data.contactIds.entries()) {
           if (i % 3 !== 0 && !contactId.startsWith('orphan')) continue;
-          const expected = await pg.callSeconds(id, contactId, 86_400);
-          expect(await ch.callSeconds(id, contactId, 86_400), contactId).toEqual(expected);
-          expect(await ch.callSeconds(id, contactId, 7)).toEqual(expected.slice(0, 7));
+          const expected = await pg.callSeconds(wholeGroup(id), contactId, 86_400);
+          expect(await ch.callSeconds(wholeGroup(id), contactId, 86_400), contactId).toEqual(
+            expected,
+          );
+          expect(await ch.callSeconds(wholeGroup(id), contactId, 7)).toEqual(expected.slice(0, 7));
           seconds += expected.length;
           for (const limit of [10_000, 2]) {
-            const logs = await pg.callLogs(id, contactId, limit);
-            expect(await ch.callLogs(id, contactId, limit)).toEqual(logs);
+            const logs = await pg.callLogs(wholeGroup(id), contactId, limit);
+            expect(await ch.callLogs(wholeGroup(id), contactId, limit)).toEqual(logs);
             logLines += logs.hits.hits.length;
           }
         }
@@ -286,25 +340,25 @@ describe(
       const [contactId = ''] = groups[0]?.data.contactIds ?? [];
       for (const store of [pg, ch]) {
         const list = await store.listCallStats(
-          empty,
+          wholeGroup(empty),
           CallStatsQuerySchema.parse({ ...window }),
           NOW,
         );
         expect(list).toEqual({ rows: [], total: 0, totalRelation: 'eq' });
         const logs = await store.listAgentLogs(
-          empty,
+          wholeGroup(empty),
           AgentLogQuerySchema.parse({ ...window }),
           NOW,
         );
         expect(logs).toEqual({ rows: [], total: 0, totalRelation: 'eq' });
-        expect(await store.callSummary(empty, contactId)).toBeNull();
-        expect(await store.callSeconds(empty, contactId, 100)).toEqual([]);
-        expect((await store.callLogs(empty, contactId, 100)).hits.hits).toEqual([]);
+        expect(await store.callSummary(wholeGroup(empty), contactId)).toBeNull();
+        expect(await store.callSeconds(wholeGroup(empty), contactId, 100)).toEqual([]);
+        expect((await store.callLogs(wholeGroup(empty), contactId, 100)).hits.hits).toEqual([]);
       }
       // Group A's answers for a shared contact id are A's own, not B's.
       const [a, b] = [groupAt(0), groupAt(1)];
-      const summaryA = await ch.callSummary(a.id, contactId);
-      const summaryB = await ch.callSummary(b.id, contactId);
+      const summaryA = await ch.callSummary(wholeGroup(a.id), contactId);
+      const summaryB = await ch.callSummary(wholeGroup(b.id), contactId);
       expect(summaryA?.groupId).toBe(a.id);
       expect(summaryB?.groupId).toBe(b.id);
       // A query that does not hold its group is refused before it runs.
@@ -336,7 +390,7 @@ describe(
         );
         expect(rows.length).toBeGreaterThan(100);
         for (const r of rows) {
-          const summary = await pg.callSummary(id, r.contact_id);
+          const summary = await pg.callSummary(wholeGroup(id), r.contact_id);
           expect(data.contactIds).toContain(r.contact_id);
           expect({
             sampleCount: Number(r.seconds),
@@ -384,21 +438,14 @@ describe(
         },
         { metrics: ['duration'], list: true, rank: { order: 'highest', limit: 100 } },
       ];
-      // Averages are summed in another order: equal to their last bits.
-      const rounded = (result: CopilotResult) =>
-        JSON.parse(
-          JSON.stringify(result, (_k, v: unknown) =>
-            typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(9)) : v,
-          ),
-        ) as unknown;
       let answered = 0;
       for (const { id } of [...groups, { id: emptyGroupId }]) {
         for (const input of inputs) {
           const query = CopilotQuerySchema.parse(input);
           for (const timeZone of ['UTC', 'Australia/Sydney']) {
             const [expected, actual] = await Promise.all([
-              pg.copilotQuery(id, query, window, timeZone),
-              ch.copilotQuery(id, query, window, timeZone),
+              pg.copilotQuery(wholeGroup(id), query, window, timeZone),
+              ch.copilotQuery(wholeGroup(id), query, window, timeZone),
             ]);
             expect(rounded(actual), JSON.stringify(input)).toEqual(rounded(expected));
             const counted =
@@ -410,20 +457,208 @@ describe(
         }
         const sorted = (known: Record<string, readonly string[] | undefined>) =>
           Object.fromEntries(Object.entries(known).map(([k, v]) => [k, [...(v ?? [])].sort()]));
-        const known = sorted(await pg.copilotKnownValues(id, NOW));
-        expect(sorted(await ch.copilotKnownValues(id, NOW))).toEqual(known);
+        const known = sorted(await pg.copilotKnownValues(wholeGroup(id), NOW));
+        expect(sorted(await ch.copilotKnownValues(wholeGroup(id), NOW))).toEqual(known);
         if (id !== emptyGroupId)
           expect(Object.values(known).some((values) => values.length > 0)).toBe(true);
       }
       // The empty group counts no call by design; the others count calls for most queries.
       expect(answered).toBeGreaterThan(groups.length * inputs.length);
       const some = await pg.copilotQuery(
-        groupAt(0).id,
+        wholeGroup(groupAt(0).id),
         CopilotQuerySchema.parse(inputs[1]),
         window,
         'UTC',
       );
       expect(some.kind === 'groups' && some.rows.length).toBeGreaterThan(1);
+    });
+
+    it("narrows the call list and the agent log to a team's calls, alike", async () => {
+      for (const { id, data } of groups) {
+        for (const team of TEAMS) {
+          const inTeam = teamContacts(data, team.passes);
+          const scope = { groupId: id, rules: team.rules };
+          const whole = await sameCallStats(id, { size: 1000 });
+          expect(whole.total).toBe(whole.rows.length);
+          const listed = await sameCallStats(scope, { size: 1000 });
+          // The team's calls exactly, in the group's order (not two empty answers, not the group).
+          expect(listed.rows, team.name).toEqual(
+            whole.rows.filter((r) => inTeam.has(r.callContactId)),
+          );
+          expect(listed.total).toBe(listed.rows.length);
+          expect(listed.total, team.name).toBeGreaterThan(3);
+          expect(listed.total).toBeLessThan(whole.total);
+          for (const sortColumn of ['mos', 'agent', 'durationSeconds'] as const) {
+            const sorted = await sameCallStats(id, {
+              sortColumn,
+              sortDirection: 'asc',
+              size: 1000,
+            });
+            const page = await sameCallStats(scope, {
+              sortColumn,
+              sortDirection: 'asc',
+              size: 3,
+              from: 1,
+            });
+            const team = sorted.rows.filter((r) => inTeam.has(r.callContactId));
+            expect(page.rows).toEqual(team.slice(1, 4));
+            expect(page.total).toBe(team.length);
+          }
+          const agent = listed.rows[0]?.agent ?? '';
+          const byAgent = await sameCallStats(scope, { agent, size: 1000 });
+          expect(byAgent.rows).toEqual(listed.rows.filter((r) => r.agent === agent));
+          expect((await sameCallStats(scope, { size: 1 }, 2)).totalRelation).toBe('gte');
+
+          const lines = await sameAgentLogs(id, { size: 1000 });
+          expect(lines.total).toBe(lines.rows.length);
+          const teamLines = await sameAgentLogs(scope, { size: 1000 });
+          // A line of another team's call, or of no call, is not the team's.
+          expect(teamLines.rows, team.name).toEqual(
+            lines.rows.filter((l) => l.contactId !== null && inTeam.has(l.contactId)),
+          );
+          expect(teamLines.total).toBe(teamLines.rows.length);
+          expect(teamLines.total, team.name).toBeGreaterThan(0);
+          expect(teamLines.total).toBeLessThan(lines.total);
+          const levelPage = await sameAgentLogs(scope, {
+            sortColumn: 'level',
+            size: 2,
+            from: 1,
+          });
+          expect(levelPage.total).toBe(teamLines.total);
+        }
+      }
+    });
+
+    it("reads a call outside the team as absent, and a team's call whole, alike", async () => {
+      const team = TEAMS[0];
+      if (!team) throw new Error('no team');
+      let inside = 0;
+      let denied = 0;
+      for (const [g, { id, data }] of groups.entries()) {
+        const inTeam = teamContacts(data, team.passes);
+        const scope = { groupId: id, rules: team.rules };
+        for (const [i, contactId] of [...data.contactIds, 'no-such-call'].entries()) {
+          if (g > 0 && i % 3 !== 0) continue;
+          const group = wholeGroup(id);
+          const [summary, seconds, logs] = await Promise.all([
+            pg.callSummary(group, contactId),
+            pg.callSeconds(group, contactId, 86_400),
+            pg.callLogs(group, contactId, 10_000),
+          ]);
+          const passes = inTeam.has(contactId);
+          for (const store of [pg, ch]) {
+            const at = `${store.kind} ${contactId}`;
+            expect(await store.callPassesRules(scope, contactId), at).toBe(passes);
+            const own = await store.callSummary(scope, contactId);
+            expect(comparable(own), at).toEqual(passes ? comparable(summary) : null);
+            expect(await store.callSeconds(scope, contactId, 86_400), at).toEqual(
+              passes ? seconds : [],
+            );
+            expect(await store.callLogs(scope, contactId, 10_000), at).toEqual(
+              passes ? logs : noHits(),
+            );
+          }
+          if (passes && summary) inside++;
+          if (!passes && (summary || seconds.length || logs.hits.hits.length)) denied++;
+        }
+        // Another group with the same rules has none of this group's calls.
+        const [first] = inTeam;
+        expect(first).toBeDefined();
+        for (const store of [pg, ch])
+          expect(
+            await store.callSummary({ groupId: emptyGroupId, rules: team.rules }, first ?? ''),
+          ).toBeNull();
+      }
+      // The team's calls are read whole, and calls the group holds are refused.
+      expect(inside).toBeGreaterThan(20);
+      expect(denied).toBeGreaterThan(50);
+    });
+
+    it("answers the copilot and the canvas under a team alike, over the team's calls", async () => {
+      const window = { from: new Date(NOW_MS - 7 * 3600_000), to: NOW, label: 'today' };
+      const inputs: CopilotQueryInput[] = [
+        { metrics: ['callCount', 'mos', 'jitter', 'packetLoss', 'rtt', 'duration', 'score'] },
+        { metrics: ['mos', 'callCount'], groupBy: 'agent' },
+        { metrics: ['callCount', 'score'], groupBy: 'insight', tags: ['*'] },
+        { metrics: ['mos'], list: true, rank: { order: 'worst', limit: 100 } },
+      ];
+      const count = ChartSpecSchema.parse({
+        id: 'team-count',
+        title: 'Calls',
+        vizType: 'big_number_total',
+        datasetId: 'calls',
+        metrics: [{ aggregate: 'COUNT', label: 'count' }],
+      });
+      const table = ChartSpecSchema.parse({
+        id: 'team-calls',
+        title: 'Calls',
+        vizType: 'table',
+        datasetId: 'calls',
+        groupby: ['contact_id'],
+        metrics: [{ aggregate: 'COUNT', label: 'count' }],
+      });
+      const logCount = { ...count, id: 'team-log-count', datasetId: 'softphone_logs' as const };
+      const chartOf = (data: ChartData) => data.rows.map((row) => row[0]);
+      for (const { id, data } of groups) {
+        for (const team of TEAMS) {
+          const inTeam = teamContacts(data, team.passes);
+          const scope = { groupId: id, rules: team.rules };
+          const listed = await sameCallStats(scope, { size: 1000 });
+          expect(listed.total).toBeGreaterThan(0);
+          const results: CopilotResult[] = [];
+          for (const input of inputs) {
+            const query = CopilotQuerySchema.parse(input);
+            const [expected, actual] = await Promise.all([
+              pg.copilotQuery(scope, query, window, 'UTC'),
+              ch.copilotQuery(scope, query, window, 'UTC'),
+            ]);
+            expect(rounded(actual), `${team.name} ${JSON.stringify(input)}`).toEqual(
+              rounded(expected),
+            );
+            results.push(expected);
+          }
+          // Counted over the team's calls only: the explorer's list of them.
+          const [totals, byAgent, , worst] = results;
+          expect(totals?.kind === 'groups' && totals.rows[0]?.total).toBe(listed.total);
+          const agents = new Set(listed.rows.map((r) => r.agent));
+          expect(byAgent?.kind === 'groups' && byAgent.rows.map((r) => r.key)).toEqual(
+            [...agents].sort(),
+          );
+          expect(worst?.kind === 'calls' && worst.total).toBe(listed.total);
+          for (const row of worst?.kind === 'calls' ? worst.rows : [])
+            expect(inTeam.has(row.contactId)).toBe(true);
+          // The parser names only the team's agents and networks.
+          const sorted = (known: Record<string, readonly string[] | undefined>) =>
+            Object.fromEntries(Object.entries(known).map(([k, v]) => [k, [...(v ?? [])].sort()]));
+          const known = sorted(await pg.copilotKnownValues(scope, NOW));
+          expect(sorted(await ch.copilotKnownValues(scope, NOW))).toEqual(known);
+          expect(known.agent).toEqual([...agents].filter((a) => a !== null).sort());
+          const isps = listed.rows.flatMap((r) => (r.agentISP === null ? [] : [r.agentISP]));
+          expect(known.isp).toEqual([...new Set(isps)].sort());
+
+          // The canvas's charts take the team from the scope (no rules in their context).
+          const ctx = { from: window.from, to: window.to };
+          const [pc, cc] = await Promise.all([
+            pg.canvasChart(scope, count, ctx),
+            ch.canvasChart(scope, count, ctx),
+          ]);
+          expect(cc).toEqual(pc);
+          expect(chartOf(pc)).toEqual([listed.total]);
+          const [pt, ct] = await Promise.all([
+            pg.canvasChart(scope, table, ctx),
+            ch.canvasChart(scope, table, ctx),
+          ]);
+          expect(ct).toEqual(pt);
+          expect(new Set(chartOf(pt))).toEqual(new Set(listed.rows.map((r) => r.callContactId)));
+          const lines = await sameAgentLogs(scope, { size: 1000 });
+          const [pl, cl] = await Promise.all([
+            pg.canvasChart(scope, logCount, ctx),
+            ch.canvasChart(scope, logCount, ctx),
+          ]);
+          expect(cl).toEqual(pl);
+          expect(chartOf(pl)).toEqual([lines.total]);
+        }
+      }
     });
 
     it('runs its migrations once, and follows a change of the retention setting', async () => {
@@ -450,6 +685,104 @@ describe(
       // The telemetry (hours old) is still there.
       const { id } = groupAt(0);
       expect((await sameCallStats(id, { size: 1000 })).total).toBeGreaterThan(150);
+    });
+
+    it('marks our own test calls and leaves them out of lists, the copilot, charts and usage, alike', async () => {
+      // A group of its own (issue 33): an agent's call, and a monitor's test call stored through
+      // the synthetic path's origin; a collector's later summary of it does not unmark it.
+      const { id } = await createGroup(s.database.db);
+      const call = (contactId: string, agent: string, offset: number): IngestCallInput => ({
+        contactId,
+        agent,
+        startTime: NOW_MS - 2 * 3600_000 + offset,
+        endTime: NOW_MS - 2 * 3600_000 + offset + 90_000,
+      });
+      const seconds = (contactId: string, offset: number, mos: number) =>
+        Array.from({ length: 90 }, (_, i) => ({
+          contactId,
+          timestamp: NOW_MS - 2 * 3600_000 + offset + i * 1000,
+          inbound: { mos, packetsCount: 50, packetsLost: 0 },
+          rttMs: 40,
+          jitterMs: 4,
+        }));
+      for (const store of [pg, ch]) {
+        await store.ingestCalls(id, [call('agent-call', 'alice', 0)]);
+        await store.ingestCalls(id, [call('test-call', 'monitor-agent-mumbai', 60_000)], {
+          synthetic: true,
+        });
+        await store.ingestSamples(id, [
+          ...seconds('agent-call', 0, 4.3),
+          ...seconds('test-call', 60_000, 2.0),
+        ]);
+        await store.ingestCalls(id, [call('test-call', 'monitor-agent-mumbai', 60_000)]);
+      }
+      const listed = await sameCallStats(id, { size: 100 });
+      expect(listed.rows.map((r) => [r.callContactId, r.testCall])).toEqual([
+        ['agent-call', false],
+      ]);
+      const all = await sameCallStats(id, { size: 100, includeTestCalls: 'true' });
+      expect(all.rows.map((r) => [r.callContactId, r.testCall])).toEqual([
+        ['test-call', true],
+        ['agent-call', false],
+      ]);
+      for (const [contactId, synthetic] of [
+        ['test-call', true],
+        ['agent-call', false],
+      ] as const) {
+        const [expected, actual] = await Promise.all([
+          pg.callSummary(wholeGroup(id), contactId),
+          ch.callSummary(wholeGroup(id), contactId),
+        ]);
+        expect(comparable(actual)).toEqual(comparable(expected));
+        expect(expected?.synthetic, contactId).toBe(synthetic);
+        expect(actual && toSummarySource(actual).testCall, contactId).toBe(synthetic);
+      }
+
+      const window = { from: new Date(NOW_MS - 7 * 3600_000), to: NOW, label: 'today' };
+      const byAgent = async (testCalls?: boolean) => {
+        const query = CopilotQuerySchema.parse({
+          metrics: ['mos', 'callCount'],
+          groupBy: 'agent',
+          rank: { order: 'worst', limit: 10 },
+          ...(testCalls ? { testCalls } : {}),
+        });
+        const [expected, actual] = await Promise.all([
+          pg.copilotQuery(wholeGroup(id), query, window, 'UTC'),
+          ch.copilotQuery(wholeGroup(id), query, window, 'UTC'),
+        ]);
+        expect(rounded(actual)).toEqual(rounded(expected));
+        return expected.kind === 'groups' ? expected.rows.map((r) => r.key) : [];
+      };
+      expect(await byAgent()).toEqual(['alice']);
+      expect(await byAgent(true)).toEqual(['alice', 'monitor-agent-mumbai']);
+
+      const table = ChartSpecSchema.parse({
+        id: 'worst-calls',
+        title: 'Lowest-scoring calls',
+        vizType: 'table',
+        datasetId: 'calls',
+        groupby: ['contact_id', 'agent'],
+        metrics: [{ aggregate: 'AVG', column: 'mos_avg', label: 'MOS' }],
+      });
+      const ctx = { from: window.from, to: window.to };
+      const [pc, cc] = await Promise.all([
+        pg.canvasChart(wholeGroup(id), table, ctx),
+        ch.canvasChart(wholeGroup(id), table, ctx),
+      ]);
+      expect(cc).toEqual(pc);
+      expect(pc.rows.map((row) => row[0])).toEqual(['agent-call']);
+
+      const day = {
+        day: isoText(NOW_MS).slice(0, 10),
+        from: new Date(NOW_MS - 24 * 3600_000),
+        to: NOW,
+      };
+      const [pu, cu] = await Promise.all([
+        pg.usageCallFigures(id, [day]),
+        ch.usageCallFigures(id, [day]),
+      ]);
+      expect(cu).toEqual(pu);
+      expect(pu.map((d) => [d.calls, d.agentDurationMin, d.agents])).toEqual([[1, 2, ['alice']]]);
     });
 
     it('pages and filters by the current version only, while older versions are unmerged', async () => {

@@ -298,7 +298,7 @@ describe('usage, coverage and call fields on both telemetry stores', { timeout: 
     const count = (set: string) =>
       summaries.reduce((n, x) => n + (x.sets.find((y) => y.set === set)?.count ?? 0), 0);
     expect(count('LowCoverage')).toBeGreaterThan(0);
-    // Agents with contact records and no reported call: the journeys' side is compared too.
+    // Agents whose contact records have no collector data at all: the journeys' side is compared.
     expect(count('NoExtension')).toBeGreaterThan(0);
   });
 

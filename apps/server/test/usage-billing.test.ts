@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   BILLING_USAGE_COLUMNS,
+  COVERAGE_CSV_HEADERS,
   parseCsvRows,
   type BillingUsage,
   type BillingUsagePage,
@@ -212,25 +213,27 @@ describe('usage metering', () => {
     expect(row.DurationRoundedMin).toBe(EXPECTED_MINUTES + 2);
     expect(row.AgentCount).toBe(3);
 
-    // Coverage: cat handled contacts without any telemetry.
+    // Coverage: one of cat's two contacts has collector data (bob's known call), the other none:
+    // 50 percent without is low coverage (spec 000 §9), and not "no extension".
     const coverage = await get<CoverageSummary>('/api/coverage?range=now-1d', t.adminHeaders);
     expect(coverage.status, coverage.body).toBe(200);
     const counts = Object.fromEntries(coverage.json().sets.map((x) => [x.set, x.count]));
-    expect(counts).toMatchObject({ All: 3, NoExtension: 1 });
+    expect(counts).toEqual({ All: 3, NoExtension: 0, LowCoverage: 1 });
     const csv = await get<string>(
-      '/api/coverage/NoExtension/download?range=now-1d',
+      '/api/coverage/LowCoverage/download?range=now-1d',
       t.adminHeaders,
     );
     expect(csv.res.headers['recordcount']).toBe('1');
     const parsed = parseCsvRows(csv.body);
-    expect(parsed.headers).toEqual(['Agent', 'Contacts', 'LastContact']);
-    expect(parsed.rows.map((r) => r.Agent)).toEqual(['cat']);
-    // The known calls have no measured seconds: all of those with a duration are low coverage.
-    const low = await get<string>(
-      '/api/coverage/LowCoverage/download?range=now-1d',
+    expect(parsed.headers).toEqual([...COVERAGE_CSV_HEADERS.LowCoverage]);
+    expect(
+      parsed.rows.map((r) => [r.Agent, r.CloudCalls, r.CloudCallsWithoutCollectorData]),
+    ).toEqual([['cat', '2', '1']]);
+    const none = await get<string>(
+      '/api/coverage/NoExtension/download?range=now-1d',
       t.adminHeaders,
     );
-    expect(parseCsvRows(low.body).rows).toHaveLength(DURATIONS.filter((d) => d > 0).length);
+    expect(parseCsvRows(none.body).rows).toHaveLength(0);
     expect((await get('/api/coverage?range=now-2d', t.adminHeaders)).status).toBe(400);
   });
 });

@@ -15,6 +15,7 @@ export * from './common/limits.ts';
 export * from './common/duration.ts';
 export * from './common/csv.ts';
 export * from './common/window-query.ts';
+export * from './common/date-display.ts';
 export * from './url/filter-codec.ts';
 export * from './canvas/dashboards.ts';
 export * from './time-range/index.ts';

@@ -99,7 +99,7 @@ export async function startDemoTraffic(opts: {
       if (interactive && counts) process.stdout.write('\n');
       if (counts && !stopped)
         log(
-          `Demo history ready: ${thousands(counts.calls)} calls in ${((Date.now() - startedMs) / 1000).toFixed(1)} s`,
+          `Demo history stored: ${thousands(counts.calls)} calls in ${((Date.now() - startedMs) / 1000).toFixed(1)} s`,
         );
       // Journeys end in stored calls, so they are seeded once the history is in place.
       if (stopped) return;

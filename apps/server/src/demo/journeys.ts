@@ -1,3 +1,4 @@
+import { wholeGroup } from '../services/telemetry-store/call-scope.ts';
 import { desc, isNotNull, lt } from 'drizzle-orm';
 import {
   normalizeExportRequest,
@@ -251,7 +252,7 @@ export async function seedDemoJourneys(
   now = Date.now(),
 ) {
   const scope = forGroup(db, groupId);
-  const existing = await telemetry.listTraces(groupId, {
+  const existing = await telemetry.listTraces(wholeGroup(groupId), {
     size: 1,
     cursor: undefined,
     startGte: undefined,

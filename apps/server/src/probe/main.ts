@@ -10,6 +10,7 @@
 import { hostname } from 'node:os';
 import { SipStack } from '../adapters/dialler/sip/index.ts';
 import { loadConfig } from '../config.ts';
+import { STT_NOT_INSTALLED_LOG } from '../adapters/stt/index.ts';
 import { speechToTextOf } from '../services/synthetic/test-call-runner.ts';
 import { PROBE_USAGE, parseProbeArgs } from './options.ts';
 import { RemoteProbe } from './remote-probe.ts';
@@ -33,6 +34,7 @@ async function main() {
     SipStack.create({ host: sipHost }),
     speechToTextOf(loadConfig()),
   ]);
+  if (stt.notInstalled) log.info(STT_NOT_INSTALLED_LOG);
   const probe = new RemoteProbe({
     region,
     server,

@@ -7,6 +7,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import { callScopeOf } from '../plugins/call-scope.ts';
 import {
   generateAiSummary,
   getAiSummary,
@@ -47,7 +48,13 @@ export async function aiSummaryRoutes({ app, db, authorize, llm, telemetry }: Ap
     },
     onRequest: authorize(AI_SUMMARY_ACCESS.read),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
-    handler: (request) => getAiSummary(callerScope(db, request), telemetry, request.params.traceId),
+    handler: async (request) =>
+      getAiSummary(
+        callerScope(db, request),
+        telemetry,
+        await callScopeOf(db, request),
+        request.params.traceId,
+      ),
   });
 
   app.post('/api/traces/:traceId/ai-summary', {
@@ -62,8 +69,9 @@ export async function aiSummaryRoutes({ app, db, authorize, llm, telemetry }: Ap
     },
     onRequest: authorize(AI_SUMMARY_ACCESS.generate),
     preHandler: async (request) => requireJourneys(db, callerOf(request).groupId),
-    handler: (request) => {
+    handler: async (request) => {
       const caller = callerOf(request);
+      const { rules } = await callScopeOf(db, request);
       return generateAiSummary(
         deps,
         {
@@ -71,6 +79,7 @@ export async function aiSummaryRoutes({ app, db, authorize, llm, telemetry }: Ap
           userId: caller.userId,
           email: caller.email,
           permissions: caller.permissions,
+          rules,
         },
         request.params.traceId,
         request.body,

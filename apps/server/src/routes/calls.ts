@@ -7,7 +7,7 @@ import {
   CallStatsQuerySchema,
 } from '@callsight/shared';
 import type { AppContext } from '../app-context.ts';
-import { callerOf } from '../plugins/authenticate.ts';
+import { callScopeOf } from '../plugins/call-scope.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
 
@@ -17,7 +17,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema }
  * the total, from the telemetry store (PostgreSQL or ClickHouse). The caller is checked before the
  * query (preValidation).
  */
-export async function callRoutes({ app, telemetry, authorize }: AppContext) {
+export async function callRoutes({ app, db, telemetry, authorize }: AppContext) {
   app.get('/api/calls/stats', {
     schema: {
       tags: ['calls'],
@@ -26,7 +26,8 @@ export async function callRoutes({ app, telemetry, authorize }: AppContext) {
       response: { 200: CallStatsPageSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => telemetry.listCallStats(callerOf(request).groupId, request.query),
+    handler: async (request) =>
+      telemetry.listCallStats(await callScopeOf(db, request), request.query),
   });
 
   app.get('/api/calls/logs', {
@@ -37,6 +38,7 @@ export async function callRoutes({ app, telemetry, authorize }: AppContext) {
       response: { 200: AgentLogPageSchema, ...errors },
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
-    handler: (request) => telemetry.listAgentLogs(callerOf(request).groupId, request.query),
+    handler: async (request) =>
+      telemetry.listAgentLogs(await callScopeOf(db, request), request.query),
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ACCESS,
+  ActiveTeamSchema,
   ApiErrorSchema,
   CallDetailAnswerSchema,
   CallDetailParamsSchema,
@@ -12,6 +13,8 @@ import {
   DashboardSpecSchema,
   GuestTokenSchema,
   TeamCreateInputSchema,
+  TeamFieldValuesQuerySchema,
+  TeamFieldValuesSchema,
   TeamIdParamsSchema,
   TeamListSchema,
   TeamMemberListSchema,
@@ -25,6 +28,7 @@ import { forGroup } from '../db/group-scope.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import type { GuestGrant } from '../services/canvas/guest-token.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import { pickedTeam, teamReaderOf } from '../plugins/call-scope.ts';
 import {
   chartData,
   currentRules,
@@ -36,6 +40,7 @@ import {
 import { embedCallDetailJson } from '../services/canvas/embed-call.ts';
 import { callDetailJsonOf } from '../services/telemetry-store/call-detail.ts';
 import {
+  activeTeam,
   addTeamMember,
   createTeam,
   listTeams,
@@ -91,6 +96,36 @@ export async function canvasRoutes({
     ...members,
     schema: { tags, summary: "The caller's teams", response: { 200: TeamListSchema, ...errors } },
     handler: (request) => myTeams(callerScope(db, request), callerOf(request).userId),
+  });
+  app.get('/api/dataRoles/active', {
+    ...members,
+    schema: {
+      tags,
+      summary: "The team whose rules narrow the caller's call data (X-Team-Id, decision T2)",
+      response: { 200: ActiveTeamSchema, ...errors },
+    },
+    handler: async (request) => {
+      const reader = teamReaderOf(callerOf(request));
+      const team = await activeTeam(callerScope(db, request), reader, pickedTeam(request));
+      return { team, exempt: reader.exempt };
+    },
+  });
+  app.get('/api/dataRoles/values', {
+    ...admins,
+    schema: {
+      tags,
+      summary:
+        "The values a team condition may name: the group's Agent Group n levels, CTR attribute names or one attribute's values (last 90 days)",
+      querystring: TeamFieldValuesQuerySchema,
+      response: { 200: TeamFieldValuesSchema, ...errors },
+    },
+    handler: (request) =>
+      telemetry.teamFieldValues(
+        callerOf(request).groupId,
+        request.query.type,
+        request.query.field || undefined,
+        new Date(),
+      ),
   });
   app.post('/api/dataRoles', {
     ...admins,
@@ -185,6 +220,7 @@ export async function canvasRoutes({
         {
           scope: forGroup(db, caller.groupId),
           userId: caller.userId,
+          exempt: teamReaderOf(caller).exempt,
           signer: guestTokens,
           superset: superset ?? null,
           user: { email: caller.email, name: caller.name },
@@ -255,7 +291,7 @@ export async function canvasRoutes({
     },
     handler: async (request, reply) => {
       const { grant } = grantOf(request, request.params.dashboardId);
-      const json = await embedCallDetailJson({ db, telemetry, callDetailJson }, grant, {
+      const json = await embedCallDetailJson({ db, callDetailJson }, grant, {
         contactId: request.params.contactId,
         includeTelemetry: request.query.includeTelemetry,
       });

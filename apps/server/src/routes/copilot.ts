@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { forbidden } from '../lib/errors.ts';
 import { callerOf } from '../plugins/authenticate.ts';
+import { callScopeOf } from '../plugins/call-scope.ts';
 import { askCopilot, type CopilotDeps } from '../services/copilot/ask-copilot.ts';
 import { enabledFeatures } from '../services/groups/features.ts';
 
@@ -44,9 +45,10 @@ export async function copilotRoutes({ app, db, authorize, llm, telemetry }: AppC
     );
     if (!flags.every((f) => on.has(f))) throw forbidden(COPILOT_DISABLED);
   };
-  const callerFor = (request: FastifyRequest) => {
+  const callerFor = async (request: FastifyRequest) => {
     const caller = callerOf(request);
-    return { groupId: caller.groupId, userId: caller.userId, email: caller.email };
+    const { rules } = await callScopeOf(db, request);
+    return { groupId: caller.groupId, userId: caller.userId, email: caller.email, rules };
   };
 
   app.post('/api/garvis2/ask', {
@@ -58,8 +60,8 @@ export async function copilotRoutes({ app, db, authorize, llm, telemetry }: AppC
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: requireFlags(['garvis2']),
-    handler: (request) =>
-      askCopilot(deps, callerFor(request), request.body, request.routeOptions.url ?? ''),
+    handler: async (request) =>
+      askCopilot(deps, await callerFor(request), request.body, request.routeOptions.url ?? ''),
   });
 
   app.post('/api/garvis2/ask_preview', {
@@ -71,8 +73,8 @@ export async function copilotRoutes({ app, db, authorize, llm, telemetry }: AppC
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: requireFlags(['garvis2', 'garvisPreview']),
-    handler: (request) =>
-      askCopilot(deps, callerFor(request), request.body, request.routeOptions.url ?? ''),
+    handler: async (request) =>
+      askCopilot(deps, await callerFor(request), request.body, request.routeOptions.url ?? ''),
   });
 
   app.get('/api/garvis/ask', {
@@ -84,10 +86,10 @@ export async function copilotRoutes({ app, db, authorize, llm, telemetry }: AppC
     },
     onRequest: authorize(ACCESS.viewerAdminSuper),
     preHandler: requireFlags(['garvis']),
-    handler: (request) =>
+    handler: async (request) =>
       askCopilot(
         deps,
-        callerFor(request),
+        await callerFor(request),
         {
           question: request.query.prompt,
           threadId: request.query.threadId,

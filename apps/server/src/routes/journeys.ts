@@ -27,6 +27,7 @@ import { AppError, tooManyRequests } from '../lib/errors.ts';
 import { GateFullError } from '../services/telemetry/concurrency-gate.ts';
 import { errorHandler } from '../lib/error-handler.ts';
 import { apiKeyOf } from '../plugins/api-key.ts';
+import { callScopeOf } from '../plugins/call-scope.ts';
 import { callerOf } from '../plugins/authenticate.ts';
 import { ingestOtlpTraces } from '../services/journeys/ingest-otlp.ts';
 import { requireJourneys } from '../services/journeys/require-journeys.ts';
@@ -172,7 +173,7 @@ export async function journeyRoutes({
       response: { 200: TraceListPageSchema, ...errors },
     },
     handler: async (request) => {
-      const page = await telemetry.listTraces(callerOf(request).groupId, request.query);
+      const page = await telemetry.listTraces(await callScopeOf(db, request), request.query);
       return {
         data: page.data,
         meta: { page: { total: page.total, totalRelation: page.totalRelation, size: page.size } },
@@ -203,7 +204,7 @@ export async function journeyRoutes({
         .type('application/json; charset=utf-8')
         .send(
           preSerialized<Trace>(
-            await telemetry.traceJson(callerOf(request).groupId, request.params.traceId),
+            await telemetry.traceJson(await callScopeOf(db, request), request.params.traceId),
           ),
         ),
   });
@@ -218,7 +219,7 @@ export async function journeyRoutes({
     },
     handler: async (request) => ({
       data: await telemetry.spanInsights(
-        callerOf(request).groupId,
+        await callScopeOf(db, request),
         request.params.traceId,
         request.params.spanId,
       ),
@@ -233,8 +234,12 @@ export async function journeyRoutes({
       params: SpanParamsSchema,
       response: { 200: SpanLogsSchema, ...errors },
     },
-    handler: (request) =>
-      telemetry.spanLogs(callerOf(request).groupId, request.params.traceId, request.params.spanId),
+    handler: async (request) =>
+      telemetry.spanLogs(
+        await callScopeOf(db, request),
+        request.params.traceId,
+        request.params.spanId,
+      ),
   });
 
   app.get('/api/v1/insights', {

@@ -118,6 +118,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   // Canvas: teams (data roles), dashboards and guest tokens (issue 20).
   'GET /api/dataRoles': ADMINS,
   'GET /api/dataRoles/me': MEMBERS,
+  'GET /api/dataRoles/active': MEMBERS,
+  'GET /api/dataRoles/values': ADMINS,
   'POST /api/dataRoles': ADMINS,
   'PUT /api/dataRoles/:id': ADMINS,
   'GET /api/dataRoles/:id/users': ADMINS,

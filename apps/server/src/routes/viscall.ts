@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../app-context.ts';
 import { forbidden } from '../lib/errors.ts';
 import { callerOf, callerScope } from '../plugins/authenticate.ts';
+import { callScopeOf } from '../plugins/call-scope.ts';
 import { callDetailJsonOf } from '../services/telemetry-store/call-detail.ts';
 
 const errors = {
@@ -46,7 +47,8 @@ export async function viscallRoutes({ app, db, authorize, telemetry }: AppContex
       }
       // Already the UTF-8 JSON of CallDetailAnswerSchema (checked there); Fastify sends a Buffer as is,
       // but the typed reply only knows the object form.
-      const json = await callDetailJson(callerScope(db, request), {
+      const { rules } = await callScopeOf(db, request);
+      const json = await callDetailJson(callerScope(db, request), rules, {
         contactId: request.params.contactId,
         includeTelemetry,
       });

@@ -639,7 +639,6 @@ describe('call summaries, aggregates, tags and score', () => {
           page: EXPLORER_PUSH_PAGE,
           data: {
             type: 'call',
-            contactId: fromSeconds,
             startTime: new Date(T0 + 5000).toISOString(),
           },
         },
@@ -647,7 +646,6 @@ describe('call summaries, aggregates, tags and score', () => {
           page: EXPLORER_PUSH_PAGE,
           data: {
             type: 'call',
-            contactId: fromSummary,
             startTime: new Date(T0 + 60_000).toISOString(),
           },
         },

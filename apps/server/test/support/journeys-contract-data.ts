@@ -37,7 +37,23 @@ export interface JourneyGroupData {
   spans: { traceId: string; spanId: string }[];
   /** Values drawn per filter field (for gte/lte bounds). */
   values: Record<TraceFilterField, (string | number)[]>;
+  /** With `teams`: each trace's softphone contact (one of `calls`, or none). */
+  traceContacts: Map<string, string | null>;
 }
+
+/** Options of a draw; none: the contract test's draw, unchanged. */
+export interface JourneyDataOptions {
+  /**
+   * Team rules to select (issue 33): the calls carry agent hierarchies (level 1 Sales or Support,
+   * one call none), and every span of a trace names one of them as its softphone contact (every
+   * third trace none), resends too; the draw's random stream is the seed's all the same.
+   */
+  teams?: boolean;
+}
+
+/** The hierarchy of call `i` of a `teams` draw: Sales, Support, or (every fifth call) none. */
+export const teamOfCall = (i: number): string | null =>
+  i % 5 === 4 ? null : i % 2 === 0 ? 'Sales' : 'Support';
 
 const RESOURCES: Record<string, AttributeValue>[] = [
   { 'service.name': 'ivr', 'deployment.environment': 'prod' },
@@ -120,19 +136,30 @@ function shuffle<T>(random: () => number, list: T[]): T[] {
 }
 
 /** The journeys of one group, their calls and log lines, drawn from `seed`; times before `nowMs`. */
-export function generateJourneyData(seed: number, nowMs: number, traces = 45): JourneyGroupData {
+export function generateJourneyData(
+  seed: number,
+  nowMs: number,
+  traces = 45,
+  options: JourneyDataOptions = {},
+): JourneyGroupData {
   const random = seededRandom(seed);
   const prefix = hex(random, 3);
   const calls: IngestCallInput[] = Array.from({ length: 8 }, (_, i) => {
     const startTime = nowMs - 3 * 3600_000 - i * 600_000;
+    const team = options.teams ? teamOfCall(i) : null;
     return {
       contactId: `call-${prefix}-${i}`,
       agent: pick(random, ['ava', 'liam', 'mia']),
       direction: 'INBOUND',
       startTime,
       endTime: startTime + 300_000,
+      ...(team ? { agentGroups: [team, 'Tier 1'] } : {}),
     };
   });
+  const traceContacts = new Map<string, string | null>();
+  /** The softphone contact of trace `t` of a `teams` draw. */
+  const contactOf = (t: number) =>
+    t % 3 === 2 ? null : String(calls[t % calls.length]?.contactId ?? '');
   const callIds = [...calls.map((c) => String(c.contactId)), `unknown-${prefix}`];
   const logs = calls.flatMap((c, i) =>
     Array.from({ length: 1 + (i % 3) }, (_, k) => ({
@@ -153,6 +180,8 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
   for (let t = 0; t < traces; t++) {
     const traceId = hex(random, 16);
     traceIds.push(traceId);
+    const contact = options.teams ? contactOf(t) : undefined;
+    if (contact !== undefined) traceContacts.set(traceId, contact);
     // Every fifth trace starts with the one before (a tie in the list's order).
     const startMs =
       t % 5 === 4 ? previousStart : nowMs - 3600_000 - Math.floor(random() * 5 * 24 * 3600_000);
@@ -175,6 +204,10 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
           attributes[field] = value;
           if (typeof value === 'string' || typeof value === 'number') values[field].push(value);
         }
+      }
+      if (contact !== undefined) {
+        if (contact === null) delete attributes['cx.softphone.contact.id'];
+        else attributes['cx.softphone.contact.id'] = contact;
       }
       if (random() < 0.4) attributes['cx.telephony.call.id'] = pick(random, callIds);
       if (random() < 0.2) attributes['service.name'] = pick(random, ['crm', 'ivr', 'queue']);
@@ -214,6 +247,10 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
   }
 
   const spans = planned.map((p) => ({ traceId: p.span.traceId, spanId: p.span.spanId }));
+  const contactAttribute = (traceId: string): Record<string, AttributeValue> => {
+    const contact = traceContacts.get(traceId);
+    return contact ? { 'cx.softphone.contact.id': contact } : {};
+  };
   // Resends: changed attributes and status, some an earlier start (the trace's start moves).
   const resent = planned
     .filter(() => random() < 0.12)
@@ -229,6 +266,7 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
             'cx.platform': pick(random, TEXT_POOLS['cx.platform'] ?? []),
             'cx.telephony.quality.mos.avg': 2.25,
             note: 'resent',
+            ...contactAttribute(p.span.traceId),
           }),
           status: { code: 2, message: 'resent with an error' },
         },
@@ -242,5 +280,5 @@ export function generateJourneyData(seed: number, nowMs: number, traces = 45): J
     at += size;
   }
   for (let at = 0; at < resent.length; at += 6) exports.push(exportOf(resent.slice(at, at + 6)));
-  return { exports, calls, logs, traceIds, spans, values };
+  return { exports, calls, logs, traceIds, spans, values, traceContacts };
 }

@@ -1,4 +1,5 @@
 import type { Params, UIMatch } from 'react-router';
+import type { AccessContext, PageKey } from '@callsight/shared';
 
 /** One breadcrumb item: a fixed label, or a key whose label the page resolves ("..." until then). */
 export interface Crumb {
@@ -6,11 +7,14 @@ export interface Crumb {
   dynamicKey?: string;
   /** Link target relative to the group; the last item is never a link. */
   to?: string;
+  /** The page `to` opens: a caller who may not open it sees the item as text, not a link. */
+  page?: PageKey;
 }
 
 /** What a route of the table tells the shell. */
 export interface RouteHandle {
-  crumbs?: (params: Params) => Crumb[];
+  /** The path items after the group; `access` lets a route offer a trail the caller may follow. */
+  crumbs?: (params: Params, access: AccessContext) => Crumb[];
   /** The help article of the page; pages without one show no help button. */
   help?: (params: Params) => string | null;
 }

@@ -206,6 +206,28 @@ describe('app routes', () => {
     expect(screen.getByTestId('breadcrumbs').textContent).toBe('Acme SupportGroupsNew Group');
   });
 
+  it("a Group Admin's teammate form links no page they cannot open (issue 33)", async () => {
+    signIn('user:admin');
+    standardApi();
+    renderApp(`/${GROUP_ID}/admin/group/${GROUP_ID}/member/0`);
+    const crumbs = await screen.findByTestId('breadcrumbs');
+    await waitFor(() => expect(crumbs.textContent).toBe('Acme SupportTeammatesAdd Teammate'));
+    const links = [...crumbs.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual([`/${GROUP_ID}/admin/users`]);
+  });
+
+  it('a super user adding a teammate keeps the Groups trail', async () => {
+    signIn('user:super');
+    standardApi();
+    renderApp(`/${GROUP_ID}/admin/group/${GROUP_ID}/member/0`);
+    const crumbs = await screen.findByTestId('breadcrumbs');
+    await waitFor(() =>
+      expect(crumbs.textContent).toBe('Acme SupportGroupsAcme SupportAdd Teammate'),
+    );
+    const links = [...crumbs.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(links).toEqual([`/${GROUP_ID}/admin/groups`, `/${GROUP_ID}/admin/group/${GROUP_ID}`]);
+  });
+
   it('logs out with a notice when the profile cannot be loaded', async () => {
     signIn('user:admin');
     const api = standardApi({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams, type RouteObject } from 'react-router';
-import { isCanvasKey, type PageKey } from '@callsight/shared';
+import { canAccess, isCanvasKey, type PageKey } from '@callsight/shared';
 import { paths } from '../lib/paths.ts';
 import { RequireSession } from '../features/session/components/require-session.tsx';
 import { LoginPage } from '../features/session/pages/login-page.tsx';
@@ -87,7 +87,8 @@ const traceHandle: RouteHandle = {
   ],
 };
 const simulate = { label: 'Simulate', to: 'campaigns' } satisfies Crumb;
-const groupsCrumb = { label: 'Groups', to: 'admin/groups' } satisfies Crumb;
+const groupsCrumb = { label: 'Groups', to: 'admin/groups', page: 'groups' } satisfies Crumb;
+const teammatesCrumb = { label: 'Teammates', to: 'admin/users', page: 'teammates' } satisfies Crumb;
 const heartbeat = { label: 'Heartbeat' } satisfies Crumb;
 const gsm = { label: 'GSM' } satisfies Crumb;
 const settingsCrumb = { label: 'Group Settings', to: 'configs' } satisfies Crumb;
@@ -245,7 +246,7 @@ export const groupRoutes: RouteObject[] = [
     element: gated('teammates', <TeammatePage />),
     handle: {
       crumbs: (p) => [
-        { label: 'Teammates', to: 'admin/users' },
+        teammatesCrumb,
         p.id === '0' ? { label: 'New Teammate' } : { dynamicKey: 'teammate' },
       ],
     } satisfies RouteHandle,
@@ -255,18 +256,26 @@ export const groupRoutes: RouteObject[] = [
     path: 'admin/user',
     element: gated('teammates', <TeammatePage />),
     handle: {
-      crumbs: crumbs({ label: 'Teammates', to: 'admin/users' }, { label: 'New Teammate' }),
+      crumbs: crumbs(teammatesCrumb, { label: 'New Teammate' }),
     },
   },
   {
     path: paths.groupMemberNew.path,
     element: gated('teammates', <AddGroupMemberPage />),
     handle: {
-      crumbs: (p) => [
-        groupsCrumb,
-        { dynamicKey: 'memberGroup', to: `admin/group/${p.memberGroupId ?? ''}` },
-        { label: 'Add Teammate' },
-      ],
+      // Through Groups for those who may open it; a Group Admin comes from Teammates.
+      crumbs: (p, access) =>
+        canAccess('groups', access)
+          ? [
+              groupsCrumb,
+              {
+                dynamicKey: 'memberGroup',
+                to: `admin/group/${p.memberGroupId ?? ''}`,
+                page: 'groups',
+              },
+              { label: 'Add Teammate' },
+            ]
+          : [teammatesCrumb, { label: 'Add Teammate' }],
     } satisfies RouteHandle,
   },
   {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiErrorSchema, ERROR_CODES } from '@callsight/shared';
 import { getSession, renewSession } from './session.ts';
+import { readCurrentRoleId } from './storage.ts';
 
 /** An API answer that was not 2xx, in the one error shape of the API conventions. */
 export class ApiRequestError extends Error {
@@ -91,6 +92,9 @@ async function send(path: string, options: SendOptions, accept: string): Promise
   if (options.auth !== false && session) {
     headers.Authorization = `Bearer ${session.accessToken}`;
     headers['X-Group-Id'] = session.claims.groupId;
+    // The team the user picked: the server narrows call data to its rules (decision T2).
+    const team = readCurrentRoleId();
+    if (team) headers['X-Team-Id'] = team;
   }
   try {
     return await fetch(buildUrl(path, options.query), {

@@ -127,8 +127,19 @@ export function readCurrentRoleId(): string | null {
   return raw === null || raw === '' ? null : raw;
 }
 
-export function saveCurrentRoleId(roleId: string): void {
-  write(STORAGE_KEYS.currentRoleId, roleId);
+const roleListeners = new Set<() => void>();
+
+/** Remembers the picked team (null: none, every call for an exempt user) and tells listeners. */
+export function saveCurrentRoleId(roleId: string | null): void {
+  if (roleId) write(STORAGE_KEYS.currentRoleId, roleId);
+  else remove(STORAGE_KEYS.currentRoleId);
+  for (const listener of roleListeners) listener();
+}
+
+/** Calls `listener` whenever the picked team changes in this tab; returns the unsubscribe. */
+export function subscribeCurrentRoleId(listener: () => void): () => void {
+  roleListeners.add(listener);
+  return () => roleListeners.delete(listener);
 }
 
 /** Records a live session: the logged-in marker and the expiry. */

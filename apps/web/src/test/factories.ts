@@ -5,6 +5,7 @@ import type {
   Permission,
   Profile,
   SessionToken,
+  Team,
 } from '@callsight/shared';
 
 export const GROUP_ID = '11111111-1111-4111-8111-111111111111';
@@ -80,4 +81,17 @@ export function jsonResponse(status: number, body: unknown): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/**
+ * A mock of GET /api/dataRoles/active answering as the server resolves the team (decision T2):
+ * the picked team (X-Team-Id) when it is one of `teams`, else none for an exempt user (admin or
+ * super), else the first team.
+ */
+export function activeTeamMock(teams: readonly Team[], exempt = false) {
+  return (init?: RequestInit) => {
+    const picked = (init?.headers as Record<string, string> | undefined)?.['X-Team-Id'];
+    const team = teams.find((t) => t.id === picked) ?? (exempt ? null : (teams[0] ?? null));
+    return jsonResponse(200, { team, exempt });
+  };
 }

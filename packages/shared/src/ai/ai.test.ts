@@ -103,6 +103,24 @@ describe('parseQuestion', () => {
     expect(query('overall', second)).toMatchObject({ groupBy: null, rank: null });
   });
 
+  it('counts our own test calls only when the question asks for them', () => {
+    expect(query('Which agents had the worst MOS this week?').testCalls).toBeUndefined();
+    const asked = query('Which agents had the worst MOS this week including test calls?');
+    expect(asked).toMatchObject({
+      metrics: ['mos'],
+      groupBy: 'agent',
+      range: { kind: 'thisWeek' },
+      testCalls: true,
+    });
+    expect(query('How many synthetic calls yesterday?')).toMatchObject({
+      metrics: ['callCount'],
+      range: { kind: 'yesterday' },
+      testCalls: true,
+    });
+    // A follow-up keeps the thread's choice.
+    expect(query('and by ISP?', asked)).toMatchObject({ groupBy: 'isp', testCalls: true });
+  });
+
   it('answers help and unknown questions as such', () => {
     expect(parseQuestion('help').kind).toBe('help');
     expect(parseQuestion('What is the capital of France?').kind).toBe('unknown');
@@ -158,6 +176,14 @@ describe('formatCopilotAnswer', () => {
       data: { xAxis: { data: ['bob', 'carol', 'alice'] } },
     });
     expect(CopilotReplySchema.parse({ ...answer, threadId: 't' }).artifacts).toHaveLength(2);
+    // Asked with our own test calls, the reading says they are counted.
+    const withTests = formatCopilotAnswer({ ...q, testCalls: true }, window('yesterday'), {
+      kind: 'groups',
+      rows,
+    });
+    expect(withTests.response).toContain(
+      'I read this as: average MOS; test calls (GSM monitors, heartbeat tests) included; yesterday',
+    );
   });
 
   it('draws a breakdown by day as a line chart and says when nothing matched', () => {

@@ -310,6 +310,8 @@ export function describeReading(
     );
   const names = describeMatches(query).trim();
   if (names) parts.push(`calls ${names}`);
+  // Left out unless asked for (issue 33): say so when they are counted.
+  if (query.testCalls) parts.push('test calls (GSM monitors, heartbeat tests) included');
   let rangeText = `${window.label} (${window.span})`;
   if (query.range.kind === 'lastWeek')
     rangeText +=

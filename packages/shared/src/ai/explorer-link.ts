@@ -14,7 +14,7 @@ const EXPLORER_FIELDS: Partial<Record<CopilotThreshold['metric'], CallStatsNumer
 
 /**
  * The explorer's call list showing a copilot query's calls: the range's instants and the
- * filters the explorer has (agent, ISP, and thresholds as its inclusive bounds). What it cannot
+ * filters the explorer has (agent, ISP, thresholds as its inclusive bounds, test calls). What it cannot
  * filter by (region, network label, connection type, insight tags, score) is said in `label`.
  */
 export function explorerPath(
@@ -46,7 +46,11 @@ export function explorerPath(
   const params = new URLSearchParams({
     from: window.from.toISOString(),
     to: window.to.toISOString(),
-    filter: encodeFilter({ filters: JSON.stringify(filters) }),
+    // The explorer leaves our own test calls out unless its filter says to include them.
+    filter: encodeFilter({
+      filters: JSON.stringify(filters),
+      ...(query.testCalls ? { testCalls: true } : {}),
+    }),
   });
   const label = left.length
     ? `Open in the explorer (range${filters.length ? ' and filters' : ''}; the explorer cannot filter by ${[...new Set(left)].join(', ')})`

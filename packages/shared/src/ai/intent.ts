@@ -47,6 +47,13 @@ function agentsCalled(name: string, known: KnownValues | undefined): string[] {
   );
 }
 
+/**
+ * Our own test calls named ("including test calls", "synthetic calls", "monitor calls"): they are
+ * counted only when a question asks for them (issue 33). Cut out, leaving "calls".
+ */
+const TEST_CALLS =
+  /\b(?:(?:including|incl|with|plus|and|also) )?(?:the |our )?(?:synthetic|test|monitor) calls?\b|\bsynthetic\b/;
+
 /** A metric word used inside a threshold ("MOS below 3.5"). */
 const THRESHOLD_METRIC =
   '(mos|jitter|packet[- ]?loss|loss|rtt|round[- ]trip(?: time)?|latency|duration|score|calls? (?=longer|shorter))';
@@ -316,6 +323,8 @@ export function parseQuestion(
   // Calls not yet made have no numbers.
   if (/\b(tomorrow|next (?:week|month|year)|forecast|predict\w*)\b/.test(text))
     return { kind: 'unknown', suggestions: suggestionsFor(question) };
+  const testCalls = TEST_CALLS.test(text);
+  if (testCalls) text = text.replace(TEST_CALLS, ' calls ');
 
   const thresholds: CopilotThreshold[] = [];
   text = text.replace(
@@ -441,6 +450,7 @@ export function parseQuestion(
       rank: dimension ? (rank ?? previous.rank) : previous.rank,
       chart: chart || (dimension ? false : previous.chart),
       list: list || (dimension ? false : previous.list),
+      ...(testCalls ? { testCalls: true } : {}),
     };
     if (list) {
       next.groupBy = null;
@@ -494,6 +504,7 @@ export function parseQuestion(
     rank: callRank ?? rank,
     list,
     chart,
+    ...(testCalls ? { testCalls: true } : {}),
   });
   if (!parsed.success) return { kind: 'unknown', suggestions: suggestionsFor(question) };
   return { kind: 'query', query: parsed.data, followUp: false };

@@ -118,6 +118,11 @@ export const CopilotQuerySchema = z.object({
   list: z.boolean().default(false),
   /** Answer with a chart rather than a table. */
   chart: z.boolean().default(false),
+  /**
+   * Count our own test calls (GSM monitors, heartbeat tests) too: they are left out of every
+   * answer unless the question asks for them ("including test calls").
+   */
+  testCalls: z.boolean().optional(),
 });
 /*
  * Thresholds, tags and share matches are the condition a call is counted by; range and matches

@@ -215,8 +215,17 @@ export type CoverageRange = (typeof COVERAGE_RANGES)[number]['range'];
 export const COVERAGE_SETS = ['All', 'NoExtension', 'LowCoverage'] as const;
 export type CoverageSet = (typeof COVERAGE_SETS)[number];
 
-/** A call measured for less than this share of its duration is low coverage (decision B10). */
-export const LOW_COVERAGE_SHARE = 0.8;
+/**
+ * Low coverage (spec 000 §9): this percent or more of an agent's calls seen in cloud data (contact
+ * records) have no agent collector data.
+ */
+export const LOW_COVERAGE_UNREPORTED_PERCENT = 20;
+
+/** Low coverage: `unreported` of an agent's `cloudCalls` calls in cloud data lack collector data. */
+export function isLowCoverage(cloudCalls: number, unreported: number): boolean {
+  // In whole numbers, so that exactly 20 percent is low (no float rounding at the boundary).
+  return cloudCalls > 0 && unreported * 100 >= LOW_COVERAGE_UNREPORTED_PERCENT * cloudCalls;
+}
 
 export const CoverageQuerySchema = z.object({
   range: z
@@ -237,11 +246,22 @@ export const CoverageSummarySchema = z.object({
 });
 export type CoverageSummary = z.infer<typeof CoverageSummarySchema>;
 
-/** Header of each coverage CSV (one row per agent, or per call for LowCoverage). */
+/**
+ * Header of the coverage CSVs: one row per agent in every set. Cloud calls are the contact records
+ * (journeys) naming the agent; collector calls the calls the agent collector reported for them.
+ */
+const COVERAGE_AGENT_HEADER = [
+  'Agent',
+  'CloudCalls',
+  'CloudCallsWithoutCollectorData',
+  'WithoutCollectorDataPercent',
+  'CollectorCalls',
+  'LastCloudCall',
+] as const;
 export const COVERAGE_CSV_HEADERS: Record<CoverageSet, readonly string[]> = {
-  All: ['Agent', 'Contacts', 'MeasuredCalls', 'CoveragePercent'],
-  NoExtension: ['Agent', 'Contacts', 'LastContact'],
-  LowCoverage: ['ContactId', 'Agent', 'StartTime', 'DurationSec', 'MeasuredSec', 'CoveragePercent'],
+  All: COVERAGE_AGENT_HEADER,
+  NoExtension: COVERAGE_AGENT_HEADER,
+  LowCoverage: COVERAGE_AGENT_HEADER,
 };
 
 /** What POST /marketplace/billing/run answers: records sent and failed in that run. */

@@ -30,9 +30,13 @@ export const USAGE_TEXTS = {
 export const COVERAGE_TEXTS = {
   title: 'Extension Coverage',
   fetchError: 'Error fetching extension coverage',
+  // Not in the spec, but LowCoverage's words its rule (spec 000 §9); every set counts agents.
+  subtitle: 'How many calls seen in cloud data also have agent collector data.',
+  countHeader: 'Agents',
   sets: {
-    All: 'Agents who handled contacts, with the share of their contacts the softphone extension measured',
-    NoExtension: 'Agents who handled contacts with no softphone telemetry at all',
-    LowCoverage: 'Calls measured for less than 80% of their duration',
+    All: 'Every agent seen in cloud data or in agent collector data',
+    NoExtension: 'Agents with calls seen in cloud data and no agent collector data for any of them',
+    LowCoverage:
+      'Agents with 20 percent or more of their calls seen in cloud data with no agent collector data',
   },
 } as const;

@@ -187,6 +187,8 @@ export const CallDetailSummarySchema = z.object({
   callEndTime: time.nullable(),
   /** False while only seconds or logs have arrived: the softphone's summary is still to come. */
   summaryReceived: z.boolean(),
+  /** One of our own test calls (a GSM monitor's or heartbeat test's agent leg), not an agent's. */
+  testCall: z.boolean(),
   networkType: z.string().nullable(),
   /** The group's Network Labelling label of the agent's address. */
   networkLabel: z.string().nullable(),

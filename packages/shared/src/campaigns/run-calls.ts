@@ -46,12 +46,33 @@ export function callOutcomeOf(call: OutcomeTimes): CallOutcomeStatus | null {
   return null;
 }
 
-/** The summary bar's group of a status (§4: Pending, Failed, Successful). */
-export function summaryGroupOf(
-  status: RunCallStatus | 'Live',
-): 'Successful' | 'Failed' | 'Pending' {
-  if (status === 'Successful') return 'Successful';
-  return status === 'Pending' || status === 'Live' ? 'Pending' : 'Failed';
+/**
+ * The summary bar's groups (§4: Pending, Failed, Successful) and the statuses each one sums, in
+ * the Stats tab's order: Failed is every call that ended without success (issue 33).
+ */
+export const RUN_SUMMARY_GROUPS = {
+  Successful: ['Successful'],
+  Failed: ['Busy', 'Cancelled', 'No Answer', 'Failed', 'Premature'],
+  Pending: ['Pending'],
+} as const satisfies Record<string, readonly RunCallStatus[]>;
+export type RunSummaryGroup = keyof typeof RUN_SUMMARY_GROUPS;
+export const RUN_SUMMARY_GROUP_NAMES = Object.keys(RUN_SUMMARY_GROUPS) as RunSummaryGroup[];
+
+/** The summary bar's group of a status; a live call is still Pending. */
+export function summaryGroupOf(status: RunCallStatus | 'Live'): RunSummaryGroup {
+  if (status === 'Live') return 'Pending';
+  const statuses: Record<RunSummaryGroup, readonly RunCallStatus[]> = RUN_SUMMARY_GROUPS;
+  return RUN_SUMMARY_GROUP_NAMES.find((g) => statuses[g].includes(status)) ?? 'Pending';
+}
+
+/** The summary bar's counts: each group the sum of its statuses' counts (the one computation). */
+export function runSummaryOf(
+  counts: Record<RunCallStatus, number>,
+): Record<RunSummaryGroup, number> {
+  const summary = { Successful: 0, Failed: 0, Pending: 0 };
+  for (const group of RUN_SUMMARY_GROUP_NAMES)
+    for (const status of RUN_SUMMARY_GROUPS[group]) summary[group] += counts[status];
+  return summary;
 }
 
 const iso = z.string().nullable();
@@ -125,6 +146,7 @@ export const CampaignRunStatsSchema = z.object({
   ),
   /** Calls under way now (placed, no outcome yet); counted in Pending. */
   live: z.number().int(),
+  /** The summary bar: `runSummaryOf(counts)`. */
   summary: z.object({
     Successful: z.number().int(),
     Failed: z.number().int(),
@@ -140,13 +162,16 @@ export const RunGraphPointSchema = z.object({
   second: z.number().int(),
   /** Calls planned to be connected at that second (the plan: cps pacing, callDuration each). */
   expected: z.number(),
-  /** Calls connected (answered, not yet ended) at that second. */
-  actual: z.number(),
+  /**
+   * Calls connected (answered, not yet ended) at that second. Null, as `starts` and `failed`, for
+   * the seconds a live run has not reached yet: the plan is drawn whole, what happened up to now.
+   */
+  actual: z.number().nullable(),
   /** Calls planned to start in that second, and calls that did (INVITE sent). */
   expectedStarts: z.number(),
-  starts: z.number(),
+  starts: z.number().nullable(),
   /** Calls that ended as failed (busy, no answer, failed, premature) in that second. */
-  failed: z.number(),
+  failed: z.number().nullable(),
 });
 export type RunGraphPoint = z.infer<typeof RunGraphPointSchema>;
 

@@ -92,6 +92,26 @@ export const TeamSchema = z.object({
 export type Team = z.infer<typeof TeamSchema>;
 export const TeamListSchema = z.array(TeamSchema);
 
+/**
+ * GET /dataRoles/active: the team whose rules narrow the caller's call data now (the X-Team-Id
+ * header's, or the default of decision T2), or null; `exempt` when the caller sees every call of
+ * the group without a team (Group Admins and super users).
+ */
+export const ActiveTeamSchema = z.object({ team: TeamSchema.nullable(), exempt: z.boolean() });
+export type ActiveTeam = z.infer<typeof ActiveTeamSchema>;
+
+/**
+ * GET /dataRoles/values (issue 33 §1): the values a condition's Value field offers, for a type and,
+ * for CTR Attributes, a field (none: the attribute names). Free text stays allowed.
+ */
+export const TeamFieldValuesQuerySchema = z.object({
+  type: z.enum(TYPE_VALUES, { error: 'type must be an Agent Group (1-5) or CTR Attributes' }),
+  field: z.string().trim().max(200).optional(),
+});
+export type TeamFieldValuesQuery = z.infer<typeof TeamFieldValuesQuerySchema>;
+/** The distinct values seen in the group's calls of the last 90 days, sorted, at most 200. */
+export const TeamFieldValuesSchema = z.array(z.string());
+
 export const TeamMemberSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 export const TeamMemberListSchema = z.array(TeamMemberSchema);

@@ -24,6 +24,12 @@ export const STORAGE_KEYS = {
   currentRoleId: 'currentRoleId',
 } as const;
 
+/**
+ * The header naming the team (data role) a request reads call data under: the web app sends its
+ * currentRoleId (decision T2). Lower case, as Node's request headers are.
+ */
+export const TEAM_HEADER = 'x-team-id';
+
 /** Dashboard default filter of spec 000 §2.2. */
 export const DASHBOARD_DEFAULT_FILTER = {
   refreshInterval: 10000,

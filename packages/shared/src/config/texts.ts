@@ -35,6 +35,9 @@ export const CONFIG_TEXTS = {
   /** Not in the spec: a settings module switched off for the caller (flag or role, spec 000 §3). */
   moduleUnavailable: (title: string) => `${title} is not available to you in this group.`,
   readOnlyNotice: 'You can view these settings but not change them.',
+  /** Not in the spec (issue 33): under a field the caller sees but may not change. */
+  readOnlyField: (writers: string | null) =>
+    writers ? `Read-only: only ${writers} can change this.` : 'Read-only.',
   /** Not in the spec (decision 34): a module with no field the caller reads. */
   nothingAvailable: 'No settings here are available to you.',
   secretSet: 'A value is set. Type a new one to replace it.',

@@ -73,6 +73,11 @@ export const EXPLORER_TEXTS = {
   close: 'Close',
   details: 'Details',
   missing: '-',
+  /** Our own test calls (issue 33): their badge, the list's toggle and what they are. */
+  testCall: 'Test call',
+  includeTestCalls: 'Include test calls',
+  testCallHint:
+    'A test call placed by a GSM monitor or heartbeat test, not an agent: left out of rankings, quality figures and usage',
 } as const;
 
 /**

@@ -1,6 +1,5 @@
 /** Display formats of the explorer's cells and exports (spec 002 §9, spec 000 §9). */
-import dayjs from 'dayjs';
-import { SHELL } from '../common/constants.ts';
+import { formatDisplayDate } from '../common/date-display.ts';
 import { EXPLORER_TEXTS } from './constants.ts';
 import type { CallStatsRow } from './schemas.ts';
 
@@ -9,9 +8,7 @@ const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** DD-MM-YYYY HH:mm:ss in the viewer's time zone; '-' when missing or invalid. */
 export function formatExplorerDate(iso: string | null): string {
-  if (!iso) return MISSING;
-  const date = dayjs(iso);
-  return date.isValid() ? date.format(SHELL.dateFormat) : MISSING;
+  return formatDisplayDate(iso, { missing: MISSING });
 }
 
 /** MOS to 2 decimals (spec 002 §9). */

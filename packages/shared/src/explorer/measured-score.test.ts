@@ -14,6 +14,7 @@ const row = (over: Partial<CallStatsRow> = {}): CallStatsRow => ({
   durationSeconds: null,
   score: 10,
   tags: [],
+  testCall: false,
   ...over,
 });
 

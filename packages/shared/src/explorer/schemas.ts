@@ -114,6 +114,11 @@ export const CallStatsQuerySchema = z
     contactId: textValues('contactId'),
     agentISP: textValues('agentISP'),
     ...numericRangeParams,
+    /** Our own test calls (GSM monitors, heartbeat tests) are left out unless this is true. */
+    includeTestCalls: z
+      .stringbool({ error: 'includeTestCalls must be true or false' })
+      .default(false)
+      .describe('Include our own test calls (GSM monitors, heartbeat tests); false by default'),
   })
   .superRefine(checkWindow);
 export type CallStatsQueryInput = z.input<typeof CallStatsQuerySchema>;
@@ -163,6 +168,8 @@ export const CallStatsRowSchema = z.object({
   durationSeconds: z.number().int().nullable(),
   score: z.number(),
   tags: z.array(z.string()),
+  /** One of our own test calls (a GSM monitor's or heartbeat test's), shown with a badge. */
+  testCall: z.boolean(),
 });
 export type CallStatsRow = z.infer<typeof CallStatsRowSchema>;
 

@@ -188,9 +188,13 @@ export const SYNTHETIC_TEXTS = {
   scheduleNotAllowed: (allowed: readonly number[]) =>
     `Schedule must be one of ${allowed.map((m) => (m === 0 ? 'Run Once' : `${m}m`)).join(', ')}`,
   transcriptionUnavailable: 'not available',
+  transcriptionNotInstalled: 'speech-to-text engine not installed: see README',
   /** The Timestamp filter's clear (§5), named by the page's default range. */
   resetRange: (defaultLabel: string) => `Reset to ${defaultLabel}`,
 } as const;
+
+/** Why a test call has no transcription (its details' transcription.unavailableReason). */
+export const TRANSCRIPTION_UNAVAILABLE_REASONS = ['notInstalled', 'turnedOff', 'failed'] as const;
 
 /** What the contact-centre simulator does with a test call (server adapters/dialler/contact-centre.ts). */
 export const CONTACT_CENTRE_BEHAVIOURS = [

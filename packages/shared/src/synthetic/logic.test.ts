@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaugeChange } from './logic.ts';
+import { gaugeChange, jobScores } from './logic.ts';
 
 describe('gaugeChange (spec 002 §9)', () => {
   it('is green with "Up 0%" when nothing changed', () => {
@@ -39,5 +39,41 @@ describe('gaugeChange (spec 002 §9)', () => {
 
   it('keeps at most two decimals', () => {
     expect(gaugeChange(10, 3)).toEqual({ colour: 'green', text: 'Up 233.33%' });
+  });
+});
+
+describe('jobScores (decision G11, issue 33)', () => {
+  const none = { jitterMs: null, packetLossPercent: null, rttMs: null };
+
+  it('scores what was measured: 1 off per Poor, 3 per Very Poor finding', () => {
+    expect(
+      jobScores({
+        hops: { connect_to_dialler: 4.3, agent_to_connect: 3.2, dialler_to_connect: 2.5 },
+        echoLatencyMs: 200,
+        network: { jitterMs: 5, packetLossPercent: 0, rttMs: 40 },
+      }),
+    ).toEqual({ cxScore: 9, axScore: 7, networkScore: 10 });
+  });
+
+  it('gives no score, never 10, when none of its measures was taken', () => {
+    // A virtual agent's call whose network was not measured: the hops score CX and AX only.
+    expect(
+      jobScores({
+        hops: { connect_to_dialler: 4.3, dialler_to_connect: 4.2 },
+        echoLatencyMs: null,
+        network: none,
+      }),
+    ).toEqual({ cxScore: 10, axScore: 10, networkScore: null });
+    expect(jobScores({ hops: {}, echoLatencyMs: null, network: none })).toEqual({
+      cxScore: null,
+      axScore: null,
+      networkScore: null,
+    });
+    // One measure is enough: the round-trip latency alone scores CX and AX.
+    expect(jobScores({ hops: {}, echoLatencyMs: 1000, network: { ...none, rttMs: 40 } })).toEqual({
+      cxScore: 7,
+      axScore: 7,
+      networkScore: 10,
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { QUALITY_THRESHOLDS } from '../telemetry/constants.ts';
-import { NO_SCORE_STATUSES, SYNTHETIC_TEXTS, type JobStatus } from './constants.ts';
+import {
+  NO_SCORE_STATUSES,
+  SYNTHETIC_TEXTS,
+  type AudioHopLocation,
+  type JobStatus,
+} from './constants.ts';
 
 /** Next run as shown (§2.1): the time, 'Not scheduled', or 'Disabled' when inactive. */
 export function nextRunText(
@@ -25,6 +30,12 @@ export function lossPercent(reference: number, measured: number): number {
 export function pstnLatencyMs(echoMs: number | null, connectMs: number | null): number | null {
   return echoMs === null || connectMs === null ? null : echoMs - connectMs;
 }
+
+/** The hops between the contact centre and the agent's softphone: the agent leg. */
+export const AGENT_LEG_HOPS: readonly AudioHopLocation[] = ['agent_to_connect', 'connect_to_agent'];
+
+/** Whether a job's call has an agent leg to measure: a virtual agent has none (issue 33). */
+export const hasAgentLeg = (agentType: string | null) => agentType !== 'VIRTUAL_AGENT';
 
 /** Whether the logs show this status's scores as 'N/A' (§4). */
 export const showsNoScores = (status: string) =>
@@ -94,22 +105,59 @@ export function networkFindings(m: {
   ];
 }
 
-/**
- * The three scores of a job (decision G-scores): CX = what the customer hears (connect to dialler,
- * agent to connect) and the round-trip latency; AX = what the agent hears (dialler to connect,
- * connect to agent) and the same latency; Network = the agent leg's jitter, loss and RTT.
- */
-export function jobScores(m: {
+/** What a job's three scores are made of: hop scores, the round-trip latency, the network. */
+export interface ScoreInputs {
   hops: Partial<Record<string, number | null>>;
   echoLatencyMs: number | null;
   network: { jitterMs: number | null; packetLossPercent: number | null; rttMs: number | null };
-}): { cxScore: number; axScore: number; networkScore: number } {
-  const latency = latencyFinding(m.echoLatencyMs, true);
-  const hop = (location: string) => hopFinding(m.hops[location] ?? null);
+}
+
+type JobScores = { cxScore: number | null; axScore: number | null; networkScore: number | null };
+
+const CX_HOPS = ['connect_to_dialler', 'agent_to_connect'] as const;
+const AX_HOPS = ['dialler_to_connect', 'connect_to_agent'] as const;
+
+/** Which of the three scores have a measure behind them (at least one of theirs was taken). */
+export function measuredScores(m: ScoreInputs): Record<keyof JobScores, boolean> {
+  const taken = (values: (number | null | undefined)[]) =>
+    values.some((v) => v !== null && v !== undefined);
+  const heard = (hops: readonly string[]) =>
+    taken([...hops.map((h) => m.hops[h]), m.echoLatencyMs]);
+  const { jitterMs, packetLossPercent, rttMs } = m.network;
   return {
-    cxScore: scoreOutOf10([hop('connect_to_dialler'), hop('agent_to_connect'), latency]),
-    axScore: scoreOutOf10([hop('dialler_to_connect'), hop('connect_to_agent'), latency]),
-    networkScore: scoreOutOf10(networkFindings(m.network)),
+    cxScore: heard(CX_HOPS),
+    axScore: heard(AX_HOPS),
+    networkScore: taken([jitterMs, packetLossPercent, rttMs]),
+  };
+}
+
+/**
+ * The three scores of a job (decision G11): CX = what the customer hears (connect to dialler,
+ * agent to connect) and the round-trip latency; AX = what the agent hears (dialler to connect,
+ * connect to agent) and the same latency; Network = the call's jitter, loss and RTT. A score none
+ * of whose measures was taken is null: nothing measured is not a 10 (issue 33).
+ */
+export function jobScores(m: ScoreInputs): JobScores {
+  const latency = latencyFinding(m.echoLatencyMs, true);
+  const heard = (hops: readonly string[]) =>
+    scoreOutOf10([...hops.map((h) => hopFinding(m.hops[h] ?? null)), latency]);
+  return withoutUnmeasured(
+    {
+      cxScore: heard(CX_HOPS),
+      axScore: heard(AX_HOPS),
+      networkScore: scoreOutOf10(networkFindings(m.network)),
+    },
+    m,
+  );
+}
+
+/** The scores, each null where nothing behind it was measured (a stored or posted result too). */
+export function withoutUnmeasured(scores: JobScores, m: ScoreInputs): JobScores {
+  const measured = measuredScores(m);
+  return {
+    cxScore: measured.cxScore ? scores.cxScore : null,
+    axScore: measured.axScore ? scores.axScore : null,
+    networkScore: measured.networkScore ? scores.networkScore : null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   SYNTHETIC_LIMITS,
   SYNTHETIC_TEXTS,
   TEST_SCHEDULE_MINUTES,
+  TRANSCRIPTION_UNAVAILABLE_REASONS,
 } from './constants.ts';
 
 const T = SYNTHETIC_TEXTS;
@@ -284,6 +285,11 @@ export const JobDetailsSchema = z.object({
       /** The engine used, or 'not available' when none is present. */
       engine: z.string(),
       available: z.boolean(),
+      /**
+       * Why there is no evaluation: the engine is not installed on the probe's machine, turned
+       * off (STT_ENGINE=none), or failed. Absent on jobs stored before issue 33.
+       */
+      unavailableReason: z.enum(TRANSCRIPTION_UNAVAILABLE_REASONS).nullish(),
       asrEvaluation: z
         .object({
           wer: z.number(),
@@ -320,13 +326,26 @@ export const JobDetailsSchema = z.object({
         mos: minMaxAvg,
       }),
       system: z.object({
+        /** CPU used (%). */
         cpu: minMaxAvg.extend({ model: z.string().nullable() }),
+        /** Memory used (%), and the machine's total memory (MB). */
         memory: minMaxAvg.extend({ total: z.number().nullable() }),
       }),
       iceServers: z.array(z.object({ turnIpAddress: z.string(), port: z.number() })),
     })
     .nullable(),
   contactTraceSummary: z.object({ SystemEndpoint: z.object({ Address: z.string() }) }).nullable(),
+  /**
+   * The call's network measures the Network score is made of: per measure the worse of the
+   * customer leg and the agent leg (averages; decision G14). Absent on jobs stored before issue 33.
+   */
+  network: z
+    .object({
+      jitterMs: z.number().nullable(),
+      packetLossPercent: z.number().nullable(),
+      rttMs: z.number().nullable(),
+    })
+    .optional(),
   telephony: z.object({
     sipCode: z.number().nullable(),
     sipReason: z.string().nullable(),

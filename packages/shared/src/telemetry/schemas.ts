@@ -315,11 +315,12 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
 
 /**
  * Push message (page EXPLORER_PUSH_PAGE) announcing a call the server has just stored for the
- * first time: its contact id and start (ISO 8601; the first second's time until its summary).
+ * first time: only its start (ISO 8601; the first second's time until its summary). It names no
+ * call: every subscriber of the group hears it, and the page re-reads its list through the
+ * reader's team rules (decision T3), so a member never learns another team's call from it.
  */
-export const NewCallMessageSchema = z.object({
+export const NewCallMessageSchema = z.strictObject({
   type: z.literal('call'),
-  contactId: z.string(),
   startTime: z.iso.datetime(),
 });
 export type NewCallMessage = z.infer<typeof NewCallMessageSchema>;

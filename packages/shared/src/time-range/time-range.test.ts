@@ -4,7 +4,6 @@ import {
   decodeTimeRangeParams,
   DEFAULT_RANGES,
   encodeTimeRangeParams,
-  formatDisplayDate,
   formatQueryDate,
   highlightedQuickLabel,
   quickRangeOf,
@@ -41,11 +40,6 @@ describe('resolveTimeRange', () => {
 
 describe('formatting', () => {
   const date = new Date(2024, 4, 5, 9, 7, 45);
-
-  it('displays DD-MM-YYYY HH:mm, with :ss on demand', () => {
-    expect(formatDisplayDate(date)).toBe('05-05-2024 09:07');
-    expect(formatDisplayDate(date, { seconds: true })).toBe('05-05-2024 09:07:45');
-  });
 
   it('queries with YYYY-MM-DDTHH:mm:ss', () => {
     expect(formatQueryDate(date)).toBe('2024-05-05T09:07:45');

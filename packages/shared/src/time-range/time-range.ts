@@ -1,17 +1,14 @@
 /**
  * The time range shared by every screen with a time-range picker: relative expressions
- * (`now-15m` .. `now`) or absolute instants, with display and query formats of spec 001 §9
+ * (`now-15m` .. `now`) or absolute instants, with the query format of spec 001 §9
  * and a codec for keeping a range in the URL (`from`, `to`).
  */
 import dayjs from 'dayjs';
 import { z } from 'zod';
 import { CUSTOM_RANGE_LABEL, matchQuickRange, type QuickRange } from './quick-ranges.ts';
 import { isRelativeTime, parseAbsoluteTime, resolveTimePoint } from './relative-time.ts';
+import { formatDisplayDate } from '../common/date-display.ts';
 
-/** Display format of dates (spec 001 §9). */
-export const DISPLAY_DATE_FORMAT = 'DD-MM-YYYY HH:mm';
-/** Display format of dates in results (spec 001 §9). */
-export const DISPLAY_DATE_SECONDS_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 /** Local date-time format sent in queries (spec 001 §9). */
 export const QUERY_DATE_FORMAT = 'YYYY-MM-DDTHH:mm:ss';
 
@@ -84,11 +81,6 @@ export function quickRangeOf(range: TimeRange, now?: Date): QuickRange | null {
   return matchQuickRange(range.from, range.to, now);
 }
 
-/** Formats a date as DD-MM-YYYY HH:mm, or DD-MM-YYYY HH:mm:ss with `seconds`. */
-export function formatDisplayDate(date: Date, options: { seconds?: boolean } = {}): string {
-  return dayjs(date).format(options.seconds ? DISPLAY_DATE_SECONDS_FORMAT : DISPLAY_DATE_FORMAT);
-}
-
 /** Formats a date in the local query format YYYY-MM-DDTHH:mm:ss. */
 export function formatQueryDate(date: Date): string {
   return dayjs(date).format(QUERY_DATE_FORMAT);
@@ -109,7 +101,10 @@ export function timeRangeLabel(range: TimeRange, now?: Date): string {
   if (quick) return quick.label;
   if (range.kind === 'relative') return `${range.from} to ${range.to}`;
   const { fromTime, toTime } = resolveTimeRange(range, now ?? new Date());
-  return `${formatDisplayDate(fromTime)} to ${formatDisplayDate(toTime)}`;
+  // The picker chooses minutes: its ends show DD-MM-YYYY HH:mm (spec 001 §9).
+  return `${formatDisplayDate(fromTime, { style: 'minutes' })} to ${formatDisplayDate(toTime, {
+    style: 'minutes',
+  })}`;
 }
 
 /** The label highlighted in the Quick tab: the matching quick range or 'Custom Range'. */

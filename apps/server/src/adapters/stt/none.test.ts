@@ -13,12 +13,14 @@ describe('the "none" speech-to-text', () => {
   });
 
   it('is what the factory gives when turned off or when pocketsphinx is missing', async () => {
-    expect((await createSpeechToText({ engine: 'none' })).name).toBe('none');
+    const off = await createSpeechToText({ engine: 'none' });
+    expect([off.name, off.notInstalled]).toEqual(['none', false]);
     const missing = await createSpeechToText({
       pocketsphinx: { binaryPath: '/nonexistent/bin/pocketsphinx_continuous' },
     });
-    expect(missing.name).toBe('none');
+    // Missing, not turned off: the report and the start-up line say the engine is not installed.
+    expect([missing.name, missing.notInstalled]).toEqual(['none', true]);
     const noModel = await createSpeechToText({ pocketsphinx: { modelDir: '/nonexistent/model' } });
-    expect(noModel.name).toBe('none');
+    expect([noModel.name, noModel.notInstalled]).toEqual(['none', true]);
   });
 });

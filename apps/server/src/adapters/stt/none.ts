@@ -1,9 +1,13 @@
 import { SpeechToTextError, type SpeechToText } from './stt-adapter.ts';
 
-/** The engine used when none is installed: never available, so the product says so. */
-export function createNoSpeechToText(): SpeechToText {
+/**
+ * The engine used when none is installed or transcription is turned off: never available, so the
+ * product says so (and, with `notInstalled`, that the engine is missing).
+ */
+export function createNoSpeechToText(options: { notInstalled?: boolean } = {}): SpeechToText {
   return {
     name: 'none',
+    notInstalled: options.notInstalled ?? false,
     languageCode: 'en-US',
     available: async () => false,
     transcribe: async () => {

@@ -30,6 +30,8 @@ export class SpeechToTextError extends Error {
 export interface SpeechToText {
   /** 'pocketsphinx' or 'none'. */
   readonly name: string;
+  /** Set on "none" when the engine asked for (pocketsphinx) is not installed on this machine. */
+  readonly notInstalled?: boolean;
   /** The language it recognises (BCP 47), e.g. 'en-US'. */
   readonly languageCode: string;
   /** Whether the engine and its model are present on this machine. */

@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -55,6 +56,12 @@ export const callSummaries = pgTable(
     agentGroup5: text('agent_group_5'),
     /** The contact's CTR attributes (teams' CTR Attributes conditions). */
     ctrAttributes: jsonb('ctr_attributes').$type<Record<string, string>>(),
+    /**
+     * Our own test call (a GSM monitor's or heartbeat test's agent leg), set by the server on the
+     * synthetic results path, never from a collector's payload: left out of the explorer's list,
+     * the copilot, charts over calls and usage unless asked for (issue 33, migration 0020).
+     */
+    synthetic: boolean('synthetic').notNull().default(false),
     summaryReceivedAt: ts('summary_received_at'),
     sampleCount: integer('sample_count').notNull().default(0),
     firstSampleAt: ts('first_sample_at'),

@@ -15,6 +15,7 @@ import { aiSummaries } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
 import { forGroup, type GroupScope } from '../../db/group-scope.ts';
+import { restricted, type CallScope } from '../telemetry-store/call-scope.ts';
 import { appendExchange, findThread, threadMessages } from '../copilot/threads.ts';
 import {
   loadJourneySpans,
@@ -58,11 +59,14 @@ async function storedSummary(scope: GroupScope, traceId: string) {
 export async function getAiSummary(
   scope: GroupScope,
   journeys: JourneyReads,
+  callScope: CallScope,
   traceId: string,
 ): Promise<AiSummary | null> {
+  // A journey outside the caller's team is 404 as another group's, its summary included (T1).
+  if (restricted(callScope)) await requireTrace(journeys, callScope, traceId);
   const row = await storedSummary(scope, traceId);
   if (row) return toApi(row);
-  await requireTrace(journeys, scope.groupId, traceId);
+  await requireTrace(journeys, callScope, traceId);
   return null;
 }
 
@@ -78,7 +82,14 @@ const SYSTEM =
  */
 export async function generateAiSummary(
   deps: AiSummaryDeps,
-  caller: { groupId: string; userId: string; email: string; permissions: readonly Permission[] },
+  caller: {
+    groupId: string;
+    userId: string;
+    email: string;
+    permissions: readonly Permission[];
+    /** The caller's team rules (decision T1): a journey outside the team is 404. */
+    rules: CallScope['rules'];
+  },
   traceId: string,
   request: { spanId?: string | undefined; threadId?: string | undefined; regenerate: boolean },
 ): Promise<AiSummary> {
@@ -86,11 +97,13 @@ export async function generateAiSummary(
     throw forbidden(AI_SUMMARY_ACCESS_TEXTS.regenerateForbidden);
   }
   const scope = forGroup(deps.db, caller.groupId);
+  const callScope: CallScope = { groupId: caller.groupId, rules: caller.rules };
+  if (restricted(callScope)) await requireTrace(deps.journeys, callScope, traceId);
   if (request.spanId !== undefined)
-    await requireSpanInTrace(deps.journeys, caller.groupId, traceId, request.spanId);
+    await requireSpanInTrace(deps.journeys, callScope, traceId, request.spanId);
   const existing = await storedSummary(scope, traceId);
   if (existing && !request.regenerate) return toApi(existing);
-  const spans = await loadJourneySpans(deps.journeys, caller.groupId, traceId);
+  const spans = await loadJourneySpans(deps.journeys, callScope, traceId);
   const threadId = request.threadId ?? existing?.threadId ?? null;
   const thread = threadId ? await findThread(scope, threadId, 'summary') : null;
   const prompt = buildJourneyPrompt(traceId, spans);

@@ -3,6 +3,7 @@ import { attributesToRecord, ERROR_CODES, TRACE_TEXTS, type AiSpanInput } from '
 import { journeySpans, journeyTraces } from '../../db/schema/index.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import type { CallScope } from '../telemetry-store/call-scope.ts';
 import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 
 const STATUS: Record<number, string> = { 0: 'UNSET', 1: 'OK', 2: 'ERROR' };
@@ -73,10 +74,10 @@ export async function hasJourneyPg(
 /** The spans of one of the group's journeys as the summarizer reads them; 404 when it has none. */
 export async function loadJourneySpans(
   journeys: JourneyReads,
-  groupId: string,
+  scope: CallScope,
   traceId: string,
 ): Promise<AiSpanInput[]> {
-  const spans = await journeys.journeySpans(groupId, traceId);
+  const spans = await journeys.journeySpans(scope, traceId);
   if (spans.length === 0) throw notFound(TRACE_TEXTS.traceNotFound);
   return spans;
 }
@@ -84,11 +85,11 @@ export async function loadJourneySpans(
 /** 404 naming the span (field `spanId`) unless the group's trace has a span with that id. */
 export async function requireSpanInTrace(
   journeys: JourneyReads,
-  groupId: string,
+  scope: CallScope,
   traceId: string,
   spanId: string,
 ): Promise<void> {
-  if (await journeys.hasJourney(groupId, traceId, spanId)) return;
+  if (await journeys.hasJourney(scope, traceId, spanId)) return;
   const message = TRACE_TEXTS.spanNotInTrace(spanId, traceId);
   throw new AppError(404, ERROR_CODES.notFound, message, { spanId: message });
 }
@@ -96,8 +97,8 @@ export async function requireSpanInTrace(
 /** 404 'Trace not found' unless the group has the trace. */
 export async function requireTrace(
   journeys: JourneyReads,
-  groupId: string,
+  scope: CallScope,
   traceId: string,
 ): Promise<void> {
-  if (!(await journeys.hasJourney(groupId, traceId))) throw notFound(TRACE_TEXTS.traceNotFound);
+  if (!(await journeys.hasJourney(scope, traceId))) throw notFound(TRACE_TEXTS.traceNotFound);
 }

@@ -63,6 +63,7 @@ export function toSummarySource(
     callStartTime: row.startTime.toISOString(),
     callEndTime: iso(row.endTime),
     summaryReceived: row.summaryReceivedAt !== null,
+    testCall: row.synthetic,
     networkType: row.networkType,
     networkLabel: row.networkLabel,
     softphoneSummary: {

@@ -3,9 +3,9 @@ import {
   CAMPAIGN_LIMITS,
   CAMPAIGN_TEXTS,
   RUN_CALL_STATUSES,
+  runSummaryOf,
   plannedLoad,
   plannedRunSeconds,
-  summaryGroupOf,
   type CampaignCall,
   type CampaignCallsQuery,
   type CampaignRunGraph,
@@ -121,8 +121,7 @@ export async function runStats(
   // A stopped run that has finished will not place the rest: they count as cancelled.
   if (run.canceledAt && run.isComplete) counts.Cancelled += notEnded;
   else counts.Pending = notEnded;
-  const summary = { Successful: 0, Failed: 0, Pending: 0 };
-  for (const s of RUN_CALL_STATUSES) summary[summaryGroupOf(s)] += counts[s];
+  const summary = runSummaryOf(counts);
   const seconds = (v: string | null) => (v === null ? null : Math.round(Number(v)) / 1000);
   return {
     totalCalls: run.totalCalls,
@@ -143,11 +142,13 @@ const FAILED = new Set(['Busy', 'No Answer', 'Failed', 'Premature']);
  * GET .../graph (spec 001 §7, §9): per second since the run started, the planned and the actual
  * connected calls, planned and actual starts, and the calls that ended failed in that second.
  * The span is the plan's (callDuration + totalCalls / cps), extended to the last call plus 2 s.
+ * While the run is live, the seconds after `nowMs` have a plan but no actual figures (null).
  */
 export async function runGraph(
   scope: GroupScope,
   campaignId: string,
   runId: string,
+  nowMs: number = Date.now(),
 ): Promise<CampaignRunGraph> {
   const run = await getRun(scope, campaignId, runId);
   const bucketMs = CAMPAIGN_LIMITS.chartBucketMs;
@@ -177,7 +178,7 @@ export async function runGraph(
   const connectedDelta = new Array<number>(span + 2).fill(0);
   const starts = new Array<number>(span + 1).fill(0);
   const failed = new Array<number>(span + 1).fill(0);
-  const nowSecond = secondOf(Date.now());
+  const nowSecond = secondOf(nowMs);
   const add = (series: number[], at: number, n: number) => {
     const i = Math.min(series.length - 1, at);
     series[i] = (series[i] ?? 0) + n;
@@ -198,13 +199,14 @@ export async function runGraph(
   for (let second = 0; second <= span; second++) {
     connected += connectedDelta[second] ?? 0;
     const planned = plan[second];
+    const happened = run.isComplete || second <= nowSecond;
     points.push({
       second,
       expected: planned?.expected ?? 0,
-      actual: connected,
+      actual: happened ? connected : null,
       expectedStarts: planned?.expectedStarts ?? 0,
-      starts: starts[second] ?? 0,
-      failed: failed[second] ?? 0,
+      starts: happened ? (starts[second] ?? 0) : null,
+      failed: happened ? (failed[second] ?? 0) : null,
     });
   }
   return { bucketMs, startedAt: run.startedAt, seconds: span, points };

@@ -177,6 +177,7 @@ function whereOf(dataset: Dataset, spec: ChartSpec, ctx: ChartContext, extra?: S
       .filter((f) => Object.hasOwn(dataset.columns, f.column))
       .map((f, i) => filterSql(dataset, f, `nativeFilters.${i}`)),
   ];
+  if (dataset.defaultFilter) conds.push(dataset.defaultFilter);
   if (ctx.rowFilter) conds.push(ctx.rowFilter);
   if (extra) conds.push(extra);
   return ctx.scope.owns(dataset.table, ...conds);

@@ -90,6 +90,8 @@ export async function guestTokenFor(
   ctx: {
     scope: GroupScope;
     userId: string;
+    /** A Group Admin or super user: may open dashboards under no team though in some (T2). */
+    exempt?: boolean;
     signer: GuestTokenSigner;
     superset?: Superset | null;
     /** The caller as Superset's guest user (default: the user id). */
@@ -102,7 +104,7 @@ export async function guestTokenFor(
   const teams = await myTeams(ctx.scope, ctx.userId);
   let team = null;
   if (roleId === 'default') {
-    if (teams.length) throw forbidden(TOKEN_TEXTS.chooseTeam);
+    if (teams.length && !ctx.exempt) throw forbidden(TOKEN_TEXTS.chooseTeam);
   } else {
     team = teams.find((t) => t.id === roleId) ?? null;
     if (!team) throw forbidden(TOKEN_TEXTS.notYourTeam);
@@ -205,7 +207,8 @@ export async function currentAccess(db: DbOrTx, grant: GuestGrant): Promise<Curr
   const permissions = permissionsFor(user.role, user.isSuper, user.platformPermissions);
   const teams = await myTeams(scope, grant.userId);
   if (grant.teamId === null) {
-    if (teams.length) throw forbidden(TOKEN_TEXTS.chooseTeam);
+    const exempt = user.isSuper || user.role === 'admin';
+    if (teams.length && !exempt) throw forbidden(TOKEN_TEXTS.chooseTeam);
     return { rules: [], permissions };
   }
   const team = teams.find((t) => t.id === grant.teamId);

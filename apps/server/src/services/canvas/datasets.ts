@@ -43,9 +43,12 @@ export interface Dataset {
   columns: Readonly<Record<string, DatasetColumn>>;
   /** A team's conditions as this dataset's row filter (its calls', or through its contact). */
   rowFilter: (conditions: readonly TeamCondition[]) => SQL | null;
+  /** Rows every chart of the dataset leaves out: our own test calls, for calls (issue 33). */
+  defaultFilter?: SQL;
 }
 
-const AGENT_GROUP_COLUMNS = {
+/** Agent Group n's column of call_summaries (a team condition's type). */
+export const AGENT_GROUP_COLUMNS = {
   group1: callSummaries.agentGroup1,
   group2: callSummaries.agentGroup2,
   group3: callSummaries.agentGroup3,
@@ -88,6 +91,21 @@ export async function callPassesRules(
     .where(
       scope.owns(callSummaries, eq(callSummaries.contactId, contactId), ...(rule ? [rule] : [])),
     )
+    .limit(1);
+  return passes !== undefined;
+}
+
+/** Whether the scope's group has this journey and its agent's call passes the conditions. */
+export async function tracePassesRules(
+  scope: GroupScope,
+  traceId: string,
+  conditions: readonly TeamCondition[],
+): Promise<boolean> {
+  const rule = throughCall(journeyTraces, journeyTraces.softphoneContactId)(conditions);
+  const [passes] = await scope.db
+    .select({ one: sql<number>`1` })
+    .from(journeyTraces)
+    .where(scope.owns(journeyTraces, eq(journeyTraces.traceId, traceId), ...(rule ? [rule] : [])))
     .limit(1);
   return passes !== undefined;
 }
@@ -148,6 +166,9 @@ const calls: Dataset = {
     agent_group_5: { expr: c.agentGroup5, type: 'text', label: 'Agent Group 5' },
   },
   rowFilter: (conditions) => callRowFilter(conditions, c),
+  // A monitor's agent is not a person: its calls stay out of the rankings and quality figures
+  // (Lowest-scoring calls, agents, MOS); the test calls' own dataset is heartbeat_jobs.
+  defaultFilter: sql`not ${c.synthetic}`,
 };
 
 /**

@@ -4,7 +4,6 @@ import { forGroup } from '../../db/group-scope.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { CallDetailRequest } from '../call-detail/get-call-detail.ts';
 import type { CallDetailJson } from '../telemetry-store/call-detail.ts';
-import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 import { currentAccess, dashboardFor } from './dashboards.ts';
 import type { GuestGrant } from './guest-token.ts';
 
@@ -19,7 +18,7 @@ export const EMBED_CALL_NOT_FOUND = 'Call not found';
  * team's rules is one answer: 404 'Call not found'.
  */
 export async function embedCallDetailJson(
-  ctx: { db: DbOrTx; telemetry: TelemetryStore; callDetailJson: CallDetailJson },
+  ctx: { db: DbOrTx; callDetailJson: CallDetailJson },
   grant: GuestGrant,
   request: CallDetailRequest,
 ): Promise<Buffer> {
@@ -28,14 +27,10 @@ export async function embedCallDetailJson(
   if (request.includeTelemetry && !hasPermission(permissions, CALL_DETAIL_ACCESS.telemetry))
     throw forbidden(CALL_DETAIL_TEXTS.telemetryForbidden);
   const scope = forGroup(ctx.db, grant.groupId);
-  // A call of no summary is no agent's: a restricted team never sees it (decision C9).
-  if (
-    rules.length &&
-    !(await ctx.telemetry.callPassesRules(grant.groupId, request.contactId, rules))
-  )
-    throw notFound(EMBED_CALL_NOT_FOUND);
+  // A call of no summary is no agent's: a restricted team never sees it (decision C9); the
+  // call-detail service checks the token's team's rules as it does a member's (T1).
   try {
-    return await ctx.callDetailJson(scope, request);
+    return await ctx.callDetailJson(scope, rules, request);
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 404) throw notFound(EMBED_CALL_NOT_FOUND);
     throw err;

@@ -123,10 +123,11 @@ export async function runCanvasChart(
       telemetry.kind === 'clickhouse'
         ? await aiSummariesFor(db, groupId, spec, ctx.filters)
         : undefined;
+    const { rules, ...window } = ctx;
     return telemetry.canvasChart(
-      groupId,
+      { groupId, rules },
       spec,
-      summaries ? { ...ctx, aiSummaries: summaries } : ctx,
+      summaries ? { ...window, aiSummaries: summaries } : window,
     );
   }
   return runChart(spec, {

@@ -125,3 +125,26 @@ export async function removeTeamMember(
     .returning({ userId: dataRoleMembers.userId });
   if (!removed.length) throw notFound('Not a member of this team');
 }
+
+/** Who reads call data under which team: the user, and whether they see every call unpicked. */
+export interface TeamReader {
+  userId: string;
+  /** Group Admins and super users see every call of the group unless they pick a team (T2). */
+  exempt: boolean;
+}
+
+/**
+ * The team whose rules narrow the user's call data (decision T2): the picked team when it is one
+ * of theirs; else none for an exempt user or a user in no team, and their first team (by name)
+ * for anyone else, so a member of a team never reads beyond it by sending no team or a stale one.
+ */
+export async function activeTeam(
+  scope: GroupScope,
+  reader: TeamReader,
+  picked: string | null,
+): Promise<Team | null> {
+  const teams = await myTeams(scope, reader.userId);
+  const chosen = picked ? teams.find((t) => t.id === picked) : undefined;
+  if (chosen) return chosen;
+  return reader.exempt ? null : (teams[0] ?? null);
+}

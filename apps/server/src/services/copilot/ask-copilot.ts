@@ -1,6 +1,7 @@
 import { isValidTimeZone, type CopilotReply } from '@callsight/shared';
 import type { Db } from '../../db/client.ts';
 import { forGroup } from '../../db/group-scope.ts';
+import type { CallScope } from '../telemetry-store/call-scope.ts';
 import type { LlmAdapter } from '../../adapters/llm/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { recordAudit, auditActor } from '../audit/audit-log.ts';
@@ -26,6 +27,8 @@ export interface CopilotCaller {
   groupId: string;
   userId: string;
   email: string;
+  /** The team rules the caller reads calls under (decision T1). */
+  rules: CallScope['rules'];
 }
 
 /**
@@ -48,6 +51,7 @@ export async function askCopilot(
   const thread = ask.threadId ? await findThread(scope, ask.threadId, 'copilot') : null;
   const input = {
     scope,
+    callScope: { groupId: caller.groupId, rules: caller.rules },
     calls: deps.calls,
     question: ask.question,
     previous: previousQuery(thread?.lastQuery),

@@ -15,6 +15,7 @@ import {
   type KnownValues,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
+import type { CallScope } from '../telemetry-store/call-scope.ts';
 import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
 
 /** The store the copilot's questions over calls are answered from (PostgreSQL or ClickHouse). */
@@ -27,6 +28,8 @@ export interface EngineAnswer extends CopilotAnswer {
 
 export interface EngineInput {
   scope: GroupScope;
+  /** The calls asked about: the group's, narrowed by the caller's team (decision T1). */
+  callScope: CallScope;
   calls: CopilotCalls;
   question: string;
   previous: CopilotQuery | null;
@@ -36,7 +39,7 @@ export interface EngineInput {
 
 /** Runs a parsed query against the group's calls and words the answer. */
 export async function answerQuery(
-  input: Pick<EngineInput, 'scope' | 'calls' | 'timeZone' | 'now'>,
+  input: Pick<EngineInput, 'callScope' | 'calls' | 'timeZone' | 'now'>,
   query: CopilotQuery,
 ): Promise<EngineAnswer> {
   const resolve = (range: CopilotRange): AnswerWindow => {
@@ -44,12 +47,12 @@ export async function answerQuery(
     return { ...window, span: describeWindow(window, input.timeZone) };
   };
   const window = resolve(query.range);
-  const { groupId } = input.scope;
-  const result = await input.calls.copilotQuery(groupId, query, window, input.timeZone);
+  const { callScope } = input;
+  const result = await input.calls.copilotQuery(callScope, query, window, input.timeZone);
   let compare: { window: AnswerWindow; rows: CopilotGroupRow[] } | undefined;
   if (query.compareRange && !query.list) {
     const other = resolve(query.compareRange);
-    const rows = await input.calls.copilotQuery(groupId, query, other, input.timeZone);
+    const rows = await input.calls.copilotQuery(callScope, query, other, input.timeZone);
     compare = { window: other, rows: rows.kind === 'groups' ? rows.rows : [] };
   }
   return { ...formatCopilotAnswer(query, window, result, compare), query };
@@ -64,12 +67,13 @@ const knownCache = new Map<string, { atMs: number; values: Promise<KnownValues> 
  */
 function cachedKnownValues(input: EngineInput): Promise<KnownValues> {
   const nowMs = input.now.getTime();
-  // One entry per store and group: a process may hold both (tests).
-  const key = `${input.calls.kind}:${input.scope.groupId}`;
+  // One entry per store, group and team rules: a process may hold both stores (tests).
+  const { callScope } = input;
+  const key = JSON.stringify([input.calls.kind, callScope.groupId, callScope.rules]);
   const hit = knownCache.get(key);
   if (hit && nowMs - hit.atMs < KNOWN_TTL_MS) return hit.values;
   if (knownCache.size >= 1000) knownCache.clear();
-  const values = input.calls.copilotKnownValues(input.scope.groupId, input.now);
+  const values = input.calls.copilotKnownValues(callScope, input.now);
   knownCache.set(key, { atMs: nowMs, values });
   values.catch(() => knownCache.delete(key));
   return values;

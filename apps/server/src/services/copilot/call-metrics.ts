@@ -71,11 +71,21 @@ function matchConditions(matches: CopilotQuery['matches']): SQL[] {
   );
 }
 
-/** The calls chosen: the group, the window on start_time and the names. */
-function chosen(scope: GroupScope, query: CopilotQuery, window: ResolvedCopilotRange): SQL {
+/**
+ * The calls chosen: the group, the window on start_time and the names; our own test calls only
+ * when the question asks for them (issue 33: a monitor's agent is not ranked among people).
+ */
+function chosen(
+  scope: GroupScope,
+  query: CopilotQuery,
+  window: ResolvedCopilotRange,
+  rowFilter: SQL | null,
+): SQL {
   return sql.join(
     [
       sql`group_id = ${scope.groupId}`,
+      ...(rowFilter ? [rowFilter] : []),
+      ...(query.testCalls ? [] : [sql`not synthetic`]),
       sql`start_time >= ${window.from.toISOString()}::timestamptz`,
       sql`start_time < ${window.to.toISOString()}::timestamptz`,
       ...matchConditions(query.matches),
@@ -138,9 +148,11 @@ export async function runCopilotQuery(
   query: CopilotQuery,
   window: ResolvedCopilotRange,
   timeZone: string,
+  /** The caller's team rules on call_summaries (callRowFilter), or null for every call. */
+  rowFilter: SQL | null = null,
 ): Promise<CopilotResult> {
   const { db } = scope;
-  const where = chosen(scope, query, window);
+  const where = chosen(scope, query, window, rowFilter);
   const condition = counted(query);
   if (query.list) {
     const [rows, totals] = await Promise.all([
@@ -195,16 +207,22 @@ export async function runCopilotQuery(
 }
 
 /** Agents, ISPs, network labels and regions of the group's last 90 days, for the parser. */
-export async function knownValues(scope: GroupScope, now: Date): Promise<KnownValues> {
+export async function knownValues(
+  scope: GroupScope,
+  now: Date,
+  /** The caller's team rules (callRowFilter): another team's agents are not named. */
+  rowFilter: SQL | null = null,
+): Promise<KnownValues> {
   const since = new Date(now.getTime() - 90 * 24 * 3_600_000).toISOString();
+  const team = rowFilter ? sql` and ${rowFilter}` : sql``;
   const rows = await queryRows<{ field: CopilotMatchField; value: string }>(
     scope.db,
     sql`select distinct field, value from (
-      select 'agent' as field, agent as value from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
-      union all select 'isp', agent_isp from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
-      union all select 'networkLabel', network_label from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
-      union all select 'region', agent_region from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
-      union all select 'networkType', network_type from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz
+      select 'agent' as field, agent as value from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz${team}
+      union all select 'isp', agent_isp from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz${team}
+      union all select 'networkLabel', network_label from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz${team}
+      union all select 'region', agent_region from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz${team}
+      union all select 'networkType', network_type from call_summaries where group_id = ${scope.groupId} and start_time >= ${since}::timestamptz${team}
     ) v where value is not null limit 2000`,
   );
   const out: Record<CopilotMatchField, string[]> = {

@@ -26,9 +26,12 @@ export async function listAgentLogs(
   query: AgentLogQuery,
   now = new Date(),
   totalCap: number = EXPLORER_LIMITS.totalCap,
+  /** The caller's team rules through each line's call (DATASETS.softphone_logs), or null. */
+  rowFilter: SQL | null = null,
 ): Promise<AgentLogPage> {
   const window = resolveWindow(query, now);
   const conditions: SQL[] = [gte(l.ts, window.from), lte(l.ts, window.to)];
+  if (rowFilter) conditions.push(rowFilter);
   if (query.agent) conditions.push(inArray(l.agent, query.agent));
   if (query.level) conditions.push(inArray(l.level, query.level));
   const [rows, counted] = await Promise.all([

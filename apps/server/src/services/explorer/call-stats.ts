@@ -1,4 +1,4 @@
-import { asc, desc, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CALL_STATS_NUMERIC_FIELDS,
@@ -40,6 +40,8 @@ function conditions(query: CallStatsQuery, now: Date): SQL[] {
   if (query.agent) where.push(inArray(c.agent, query.agent));
   if (query.contactId) where.push(inArray(c.contactId, query.contactId));
   if (query.agentISP) where.push(inArray(c.agentIsp, query.agentISP));
+  // Our own test calls only when asked for (issue 33).
+  if (!query.includeTestCalls) where.push(eq(c.synthetic, false));
   for (const field of CALL_STATS_NUMERIC_FIELDS) {
     const fromValue = query[`${field}From`];
     const toValue = query[`${field}To`];
@@ -76,6 +78,7 @@ const PAGE_COLUMNS = {
   durationSeconds: c.durationSeconds,
   score: c.score,
   tags: c.tags,
+  synthetic: c.synthetic,
 };
 
 const selectPage = (
@@ -141,8 +144,11 @@ export async function listCallStats(
   query: CallStatsQuery,
   now = new Date(),
   totalCap: number = EXPLORER_LIMITS.totalCap,
+  /** The caller's team rules on call_summaries (callRowFilter), or null for every call. */
+  rowFilter: SQL | null = null,
 ): Promise<CallStatsPage> {
   const conds = conditions(query, now);
+  if (rowFilter) conds.push(rowFilter);
   const [rows, counted] = await Promise.all([
     pageRows(scope, conds, query),
     countUpTo(scope, c, conds, totalCap),
@@ -161,6 +167,7 @@ export async function listCallStats(
       durationSeconds: r.durationSeconds,
       score: r.score,
       tags: r.tags,
+      testCall: r.synthetic,
     })),
   };
 }

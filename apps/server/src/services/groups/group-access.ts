@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, exists, sql } from 'drizzle-orm';
 import { permissionsFor, type GroupRole, type Permission } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { acrossGroups, forGroup } from '../../db/group-scope.ts';
-import { groups, memberships, users } from '../../db/schema/index.ts';
+import { groups, memberships, usageDays, usageDirty, users } from '../../db/schema/index.ts';
 
 export interface GroupAccess {
   groupId: string;
@@ -36,7 +36,26 @@ export async function resolveGroupAccess(
   };
 }
 
-/** The group a user works in: the saved current group if still allowed, else the first allowed. */
+/**
+ * True for a group with data: a day of usage (calls, journeys, test calls) rolled up, or data
+ * written that the rollup has yet to count. Both live in PostgreSQL whichever telemetry store.
+ */
+function hasData(db: DbOrTx) {
+  const rolledUp = db
+    .select({ one: usageDays.groupId })
+    .from(usageDays)
+    .where(acrossGroups.where(eq(usageDays.groupId, groups.id)));
+  const waiting = db
+    .select({ one: usageDirty.groupId })
+    .from(usageDirty)
+    .where(acrossGroups.where(eq(usageDirty.groupId, groups.id)));
+  return sql<boolean>`(${exists(rolledUp)} or ${exists(waiting)})`;
+}
+
+/**
+ * The group a user works in: the saved current group (the last used) if still allowed, else the
+ * first allowed group that has data, else the first allowed (issue 33: not an empty group).
+ */
 export async function pickCurrentGroup(
   db: DbOrTx,
   user: {
@@ -55,15 +74,15 @@ export async function pickCurrentGroup(
         .select({ id: groups.id })
         .from(groups)
         .where(eq(groups.status, 'active'))
-        .orderBy(groups.createdAt, groups.name)
+        .orderBy(desc(hasData(db)), groups.createdAt, groups.name)
         .limit(1)
-    : // Sign-in: the user's first group, whichever it is.
+    : // Sign-in: the user's first group with data, else their first group.
       await db
         .select({ id: groups.id })
         .from(memberships)
         .innerJoin(groups, eq(groups.id, memberships.groupId))
         .where(acrossGroups.where(eq(memberships.userId, user.id), eq(groups.status, 'active')))
-        .orderBy(groups.createdAt, groups.name)
+        .orderBy(desc(hasData(db)), groups.createdAt, groups.name)
         .limit(1);
   const first = candidates[0];
   return first ? resolveGroupAccess(db, user, first.id) : null;

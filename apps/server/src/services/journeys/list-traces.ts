@@ -42,8 +42,10 @@ async function countTraces(scope: GroupScope, filters: SQL[], cap: number) {
 export async function listTraces(
   scope: GroupScope,
   query: TraceListQuery,
+  /** The caller's team rules through the journey's call (DATASETS.journeys), or null. */
+  rowFilter: SQL | null = null,
 ): Promise<TraceListResult> {
-  const where: SQL[] = [];
+  const where: SQL[] = rowFilter ? [rowFilter] : [];
   if (query.startGte)
     where.push(sql`${t.startTime} >= ${query.startGte.toISOString()}::timestamptz`);
   if (query.endLte) where.push(sql`${t.endTime} <= ${query.endLte.toISOString()}::timestamptz`);

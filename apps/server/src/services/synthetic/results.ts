@@ -5,6 +5,7 @@ import {
   TaggingConfigSchema,
   tagStatusCells,
   tagsFor,
+  withoutUnmeasured,
   type JobDetails,
   type JobStats,
   type JobStatus,
@@ -63,10 +64,10 @@ async function taggingConfigs(scope: GroupScope) {
 }
 
 /**
- * Writes a finished job: its status, scores (none for the no-score statuses), carrier, warning
- * tags by the group's tagging configs (and each config's status: its tag, Good or Normal),
- * details with the recordings' URLs; then tells the group's
- * pages of the job's kind (push channel heartbeatJobs or monitorJobs).
+ * Writes a finished job: its status, scores (none for the no-score statuses, none without a
+ * measure behind them), carrier, warning tags by the group's tagging configs (and each config's
+ * status: its tag, Good or Normal), details with the recordings' URLs and the network measures;
+ * then tells the group's pages of the job's kind (push channel heartbeatJobs or monitorJobs).
  */
 export async function writeJobResult(
   db: Db,
@@ -76,11 +77,27 @@ export async function writeJobResult(
 ): Promise<void> {
   const scope = forGroup(db, job.groupId);
   const configs = await taggingConfigs(scope);
-  const tags = tagsFor(configs, result.measures);
   const polqaScores = result.details.polqaScores.map((p) => ({
     ...p,
     url: result.recordings[p.location] ? jobRecordingUrl(job.id, p.location) : null,
   }));
+  // A score stands only on a measure (issue 33), whoever computed it: a probe of an older
+  // version posts a Network 10 with nothing measured. Older probes send no details.network.
+  const measure = (field: string) => result.measures[field] ?? null;
+  const network = result.details.network ?? {
+    jitterMs: measure('jitter'),
+    packetLossPercent: measure('packetLoss'),
+    rttMs: measure('rtt'),
+  };
+  const scores = withoutUnmeasured(result, {
+    hops: Object.fromEntries(result.details.polqaScores.map((p) => [p.location, p.score])),
+    echoLatencyMs:
+      measure('audioLatency') ??
+      result.details.audioLatency.find((l) => l.recordingType === 'echo')?.averageLatencyMs ??
+      null,
+    network,
+  });
+  const tags = tagsFor(configs, { ...result.measures, ...scores });
   const [row] = await db
     .update(syntheticJobs)
     .set({
@@ -94,12 +111,11 @@ export async function writeJobResult(
       callContactId: result.callContactId,
       carrier: result.carrier,
       mos: result.mos,
-      cxScore: result.cxScore,
-      axScore: result.axScore,
-      networkScore: result.networkScore,
+      ...scores,
       tags,
       details: {
         ...result.details,
+        network,
         tagStatus: tagStatusCells(configs, tags),
         polqaScores,
         stats: result.stats,
@@ -152,8 +168,9 @@ export function jobFinisher(opts: {
     if (!ingest || !telemetry) return;
     try {
       // Calls and seconds go to the telemetry store (ClickHouse when configured), as the
-      // collector's do; softphone events stay in PostgreSQL like theirs.
-      await ingest.store.ingestCalls(job.groupId, telemetry.calls);
+      // collector's do; softphone events stay in PostgreSQL like theirs. The calls are our own
+      // test calls: marked so, they stay out of agents' rankings, figures and usage (issue 33).
+      await ingest.store.ingestCalls(job.groupId, telemetry.calls, { synthetic: true });
       if (telemetry.samples.length)
         await ingest.store.ingestSamples(job.groupId, telemetry.samples);
       if (telemetry.events.length) await ingestEvents(ingest.deps, job.groupId, telemetry.events);

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PushPublisher } from '../../push/push-server.ts';
+import { STT_NOT_INSTALLED_LOG } from '../../adapters/stt/index.ts';
 import { ProbePool } from './probe-pool.ts';
 import { jobFinisher, type AgentTelemetryIngest, type FinishJob } from './results.ts';
 import { SyntheticScheduler } from './scheduler.ts';
@@ -25,6 +26,21 @@ export interface SyntheticRuntime {
   holdCallsUntil(done: Promise<unknown>): void;
   start(): void;
   stop(): Promise<void>;
+}
+
+/**
+ * Logs one line (STT_NOT_INSTALLED_LOG) when the probe's speech-to-text engine is not installed:
+ * said at start rather than found in a report, where test calls show no transcription (issue 33).
+ */
+export async function sayWhenSpeechToTextMissing(
+  probe: Pick<InProcessProbe, 'speechToText'>,
+  log: Pick<Log, 'warn' | 'error'>,
+): Promise<void> {
+  try {
+    if ((await probe.speechToText()).notInstalled) log.warn(STT_NOT_INSTALLED_LOG);
+  } catch (err) {
+    log.error(err, 'the speech-to-text engine could not be checked');
+  }
 }
 
 /**
@@ -70,6 +86,7 @@ export function createSynthetic(opts: {
     start() {
       scheduler?.start();
       pool?.start();
+      if (pool) void sayWhenSpeechToTextMissing(probe, log);
     },
     async stop() {
       scheduler?.stop();

@@ -62,6 +62,8 @@ export function syntheticRecordingsDir(dataDir: string): string {
 
 export interface InProcessProbe {
   run: RunJob;
+  /** The speech-to-text engine its calls are transcribed with (resolved once). */
+  speechToText(): Promise<SpeechToText>;
   /** The contact-centre simulator remote probes call (started on first need). */
   contactCentre(): Promise<ContactCentre>;
   recordingsDir: string;
@@ -90,17 +92,20 @@ export function createInProcessProbe(config: AppConfig, log: Log): InProcessProb
     });
     return centre;
   };
+  let stt: Promise<SpeechToText> | undefined;
+  const speechToText = () => (stt ??= speechToTextOf(config));
   let probe: Promise<{ stack: SipStack; stt: SpeechToText }> | undefined;
   const probeParts = () => {
     probe ??= Promise.all([
       SipStack.create({ host: config.DIALLER_SIP_HOST, log: sipLog }),
-      speechToTextOf(config),
-    ]).then(([stack, stt]) => ({ stack, stt }));
+      speechToText(),
+    ]).then(([stack, engine]) => ({ stack, stt: engine }));
     return probe;
   };
   return {
     recordingsDir,
     contactCentre,
+    speechToText,
     async run(job, settings) {
       const [cc, parts] = await Promise.all([contactCentre(), probeParts()]);
       return runTestCall(planOf(job, settings, recordingsDir), {

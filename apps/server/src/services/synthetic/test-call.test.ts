@@ -2,6 +2,7 @@ import { createSocket } from 'node:dgram';
 import { JobDetailsSchema, NO_SCORE_STATUSES } from '@callsight/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { present } from '../../adapters/dialler/media/test-support.ts';
+import { createNoSpeechToText } from '../../adapters/stt/index.ts';
 import { carrierOf, runTestCall, type TestCallEnv, type TestCallPlan } from './test-call.ts';
 import { openTestCallRig, type TestCallRig } from './test-call-rig.ts';
 
@@ -110,11 +111,29 @@ describe('runTestCall: every job status', () => {
   });
 
   it('ends Poor Call Quality when the measured MOS is below the bar', async () => {
-    const outcome = await runTestCall(plan({ agentId: 'agent-poor-audio' }), env());
+    // On a machine without pocketsphinx: the call is measured, its transcription says why not.
+    const outcome = await runTestCall(
+      plan({ agentId: 'agent-poor-audio' }),
+      env({ stt: createNoSpeechToText({ notInstalled: true }) }),
+    );
     expect(outcome.status).toBe('Poor Call Quality');
     expect(present(outcome.mos)).toBeLessThan(3.5);
     expect(outcome.message).toBe(`MOS ${present(outcome.mos).toFixed(2)} is below 3.5`);
     expect(outcome.cxScore).not.toBeNull();
+    // A virtual agent: no agent leg, so its Network score is the customer leg's measures,
+    // which the details keep beside it (issue 33: a score shows what it is made of).
+    expect(outcome.details.softphoneSummary).toBeNull();
+    expect(outcome.networkScore).not.toBeNull();
+    expect(outcome.details.network?.jitterMs).toBe(outcome.measures.jitter);
+    expect(outcome.details.network?.packetLossPercent).toBe(outcome.measures.packetLoss);
+    expect(outcome.details.network?.rttMs).toBe(outcome.measures.rtt);
+    expect(outcome.details.network?.packetLossPercent).toBeGreaterThan(0);
+    expect(outcome.details.transcription).toMatchObject({
+      engine: 'not available',
+      available: false,
+      asrEvaluation: null,
+      unavailableReason: 'notInstalled',
+    });
   });
 });
 

@@ -129,6 +129,8 @@ const TRANSCRIBE_TIMEOUT_MS = 60_000;
 /** Points of each waveform envelope. */
 const WAVEFORM_POINTS = 400;
 
+const rounded = (value: number | null) => (value === null ? null : round(value));
+
 /**
  * Carriers by country calling code (ours, plausible: the incumbent or the largest business
  * carrier of the country); the longest matching code wins.
@@ -336,6 +338,11 @@ async function placeAndMeasure(
       softphoneEvents: softphoneEventsOf(report),
       softphoneSummary: measured.softphoneSummary,
       contactTraceSummary: report ? { SystemEndpoint: { Address: plan.toNumber } } : null,
+      network: {
+        jitterMs: rounded(measured.network.jitterMs),
+        packetLossPercent: rounded(measured.network.packetLossPercent),
+        rttMs: rounded(measured.network.rttMs),
+      },
       telephony,
       message,
     },
@@ -485,7 +492,7 @@ interface Measured {
   stats: JobStats;
   recordings: Record<string, string>;
   mos: number | null;
-  scores: { cxScore: number; axScore: number; networkScore: number } | null;
+  scores: ReturnType<typeof jobScores> | null;
   network: { jitterMs: number | null; packetLossPercent: number | null; rttMs: number | null };
 }
 
@@ -682,6 +689,7 @@ async function transcribe(
       engine: SYNTHETIC_TEXTS.transcriptionUnavailable,
       available: false,
       asrEvaluation: null,
+      unavailableReason: stt.notInstalled ? 'notInstalled' : 'turnedOff',
     };
   }
   const transcripts: { location: string; reference: string; hypothesis: string }[] = [];
@@ -702,7 +710,13 @@ async function transcribe(
       transcripts.push({ location: input.location, reference: input.reference, hypothesis: text });
     }
   } catch {
-    return { ...base, engine: stt.name, available: true, asrEvaluation: null };
+    return {
+      ...base,
+      engine: stt.name,
+      available: true,
+      asrEvaluation: null,
+      unavailableReason: 'failed',
+    };
   }
   if (!transcripts.length)
     return { ...base, engine: stt.name, available: true, asrEvaluation: null };

@@ -12,6 +12,7 @@ import { mergeHolds, type CallHold } from '../call-detail/call-holds.ts';
 import { toSummarySource } from '../call-detail/call-summary-source.ts';
 import { getCallDetailJson, type CallDetailRequest } from '../call-detail/get-call-detail.ts';
 import { callDetailTail } from '../call-detail/serialize-call-detail.ts';
+import { restricted, wholeGroup, type CallScope } from './call-scope.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
 /** Two On Hold seconds further apart than this are two holds (as holdRuns of call-seconds.ts). */
@@ -49,15 +50,16 @@ export async function getStoredCallDetailJson(
   request: CallDetailRequest,
 ): Promise<Buffer> {
   const { contactId } = request;
-  const { groupId } = scope;
+  // The team's rules are checked before (callDetailJsonOf): the call's own reads are whole.
+  const calls = wholeGroup(scope.groupId);
   const [summary, seconds, logs, telemetry, tracedHolds] = await Promise.all([
-    store.callSummary(groupId, contactId),
-    store.callSeconds(groupId, contactId, CALL_DETAIL_LIMITS.maxSeconds),
-    store.callLogs(groupId, contactId, CALL_DETAIL_LIMITS.maxLogs),
+    store.callSummary(calls, contactId),
+    store.callSeconds(calls, contactId, CALL_DETAIL_LIMITS.maxSeconds),
+    store.callLogs(calls, contactId, CALL_DETAIL_LIMITS.maxLogs),
     request.includeTelemetry
       ? readCallTelemetry(scope, contactId, CALL_DETAIL_LIMITS.maxTelemetryEvents)
       : Promise.resolve(noHits<CallDetailTelemetryEvent>()),
-    store.callTraceHolds(groupId, contactId),
+    store.callTraceHolds(calls, contactId),
   ]);
   if (summary === null && seconds.length === 0 && logs.hits.hits.length === 0) {
     throw notFound(CALL_DETAIL_TEXTS.unableData);
@@ -76,15 +78,31 @@ export async function getStoredCallDetailJson(
   return Buffer.from(`{"seconds":${JSON.stringify(callDetailSecondColumns(seconds))}${tail}`);
 }
 
-/** One call's detail answer as JSON, as GET /api/viscall2/call/… writes it. */
-export type CallDetailJson = (scope: GroupScope, request: CallDetailRequest) => Promise<Buffer>;
+/**
+ * One call's detail answer as JSON, as GET /api/viscall2/call/… writes it, for a reader under
+ * `rules` (their team's; none: every call of the group).
+ */
+export type CallDetailJson = (
+  scope: GroupScope,
+  rules: CallScope['rules'],
+  request: CallDetailRequest,
+) => Promise<Buffer>;
 
 /**
  * The call-detail service of the process's telemetry store (the call-detail API and the embed's
- * call links): the stored-text path on PostgreSQL, the store's reads on ClickHouse.
+ * call links): the stored-text path on PostgreSQL, the store's reads on ClickHouse. A call outside
+ * the reader's team answers as another group's: 404 (decision T1, reversing C12's blind spot).
  */
 export function callDetailJsonOf(telemetry: TelemetryStore): CallDetailJson {
-  return telemetry.kind === 'postgres'
-    ? getCallDetailJson
-    : (scope, request) => getStoredCallDetailJson(telemetry, scope, request);
+  const read =
+    telemetry.kind === 'postgres'
+      ? getCallDetailJson
+      : (scope: GroupScope, request: CallDetailRequest) =>
+          getStoredCallDetailJson(telemetry, scope, request);
+  return async (scope, rules, request) => {
+    const calls: CallScope = { groupId: scope.groupId, rules };
+    if (restricted(calls) && !(await telemetry.callPassesRules(calls, request.contactId)))
+      throw notFound(CALL_DETAIL_TEXTS.unableData);
+    return read(scope, request);
+  };
 }

@@ -1,10 +1,11 @@
-import { EXPLORER_LIMITS } from '@callsight/shared';
+import { EXPLORER_LIMITS, type CallDetailLog, type DatasetId } from '@callsight/shared';
 import { forGroup } from '../../db/group-scope.ts';
-import { callPassesRules, DATASETS } from '../canvas/datasets.ts';
+import { callPassesRules, DATASETS, tracePassesRules } from '../canvas/datasets.ts';
 import { runChart } from '../canvas/run-chart.ts';
+import { teamFieldValues } from '../canvas/team-field-values.ts';
 import { hasJourneyPg, readJourneySpans } from '../ai-summary/journey-spans.ts';
 import { readTraceHolds } from '../call-detail/call-holds.ts';
-import { readCallLogs } from '../call-detail/call-logs.ts';
+import { noHits, readCallLogs } from '../call-detail/call-logs.ts';
 import { readCallSeconds } from '../call-detail/call-seconds.ts';
 import { readCallSummary } from '../call-detail/call-summary-source.ts';
 import { listAgentLogs } from '../explorer/agent-logs.ts';
@@ -28,33 +29,44 @@ import {
   usageJourneyDaysPg,
   usageJourneyFiguresPg,
 } from '../usage/journey-usage.ts';
+import { teamGate, type CallScope } from './call-scope.ts';
 import type { TelemetryStore } from './telemetry-store.ts';
 
 /** The telemetry store on PostgreSQL (the default): today's services, each given its group scope. */
 export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
   const scope = (groupId: string) => forGroup(deps.db, groupId);
+  const rows = (s: CallScope, id: DatasetId) => DATASETS[id].rowFilter(s.rules);
+  const gate = teamGate({
+    callPasses: (s, contactId) => callPassesRules(scope(s.groupId), contactId, s.rules),
+    tracePasses: (s, traceId) => tracePassesRules(scope(s.groupId), traceId, s.rules),
+  });
   return {
     kind: 'postgres',
-    listCallStats: (groupId, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
-      listCallStats(scope(groupId), query, now, cap),
-    listAgentLogs: (groupId, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
-      listAgentLogs(scope(groupId), query, now, cap),
-    callSummary: (groupId, contactId) => readCallSummary(scope(groupId), contactId),
-    callSeconds: (groupId, contactId, limit) => readCallSeconds(scope(groupId), contactId, limit),
-    callLogs: (groupId, contactId, limit) => readCallLogs(scope(groupId), contactId, limit),
-    copilotQuery: (groupId, query, window, timeZone) =>
-      runCopilotQuery(scope(groupId), query, window, timeZone),
-    copilotKnownValues: (groupId, now) => knownValues(scope(groupId), now),
-    canvasChart: (groupId, spec, ctx) =>
+    listCallStats: (s, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
+      listCallStats(scope(s.groupId), query, now, cap, rows(s, 'calls')),
+    listAgentLogs: (s, query, now = new Date(), cap = EXPLORER_LIMITS.totalCap) =>
+      listAgentLogs(scope(s.groupId), query, now, cap, rows(s, 'softphone_logs')),
+    callSummary: (s, contactId) =>
+      gate.call(s, contactId, null, () => readCallSummary(scope(s.groupId), contactId)),
+    callSeconds: (s, contactId, limit) =>
+      gate.call(s, contactId, [], () => readCallSeconds(scope(s.groupId), contactId, limit)),
+    callLogs: (s, contactId, limit) =>
+      gate.call(s, contactId, noHits<CallDetailLog>(), () =>
+        readCallLogs(scope(s.groupId), contactId, limit),
+      ),
+    copilotQuery: (s, query, window, timeZone) =>
+      runCopilotQuery(scope(s.groupId), query, window, timeZone, rows(s, 'calls')),
+    copilotKnownValues: (s, now) => knownValues(scope(s.groupId), now, rows(s, 'calls')),
+    canvasChart: (s, spec, ctx) =>
       runChart(spec, {
-        scope: scope(groupId),
+        scope: scope(s.groupId),
         from: ctx.from,
         to: ctx.to,
         filters: ctx.filters,
-        rowFilter: DATASETS[spec.datasetId].rowFilter(ctx.rules),
+        rowFilter: rows(s, spec.datasetId),
       }),
-    callPassesRules: (groupId, contactId, rules) =>
-      callPassesRules(scope(groupId), contactId, rules),
+    callPassesRules: (s, contactId) => callPassesRules(scope(s.groupId), contactId, s.rules),
+    tracePassesRules: (s, traceId) => tracePassesRules(scope(s.groupId), traceId, s.rules),
     usageCallFigures: (groupId, ranges) => usageCallFiguresPg(scope(groupId), ranges),
     reportedContacts: (groupId, contactIds) => reportedContactsPg(scope(groupId), contactIds),
     usageCallDays: (groupId, timeZone) => usageCallDaysPg(scope(groupId), timeZone),
@@ -62,8 +74,10 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     usageJourneyFigures: (groupId, ranges) => usageJourneyFiguresPg(scope(groupId), ranges),
     usageJourneyDays: (groupId, timeZone) => usageJourneyDaysPg(scope(groupId), timeZone),
     coverageContacts: (groupId, from, to) => coverageContactsPg(scope(groupId), from, to),
+    teamFieldValues: (groupId, type, field, now) =>
+      teamFieldValues(scope(groupId), type, field, now),
     ingestSamples: (groupId, items) => ingestSamples(deps, groupId, items),
-    ingestCalls: (groupId, items) => ingestCalls(deps, groupId, items),
+    ingestCalls: (groupId, items, origin) => ingestCalls(deps, groupId, items, origin),
     ingestLogs: (groupId, items) => ingestLogs(deps, groupId, items),
     writer(options) {
       const { watchers, ...rest } = deps;
@@ -74,18 +88,24 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
       };
       return {
         ingestSamples: (groupId, items) => ingestSamples(own, groupId, items),
-        ingestCalls: (groupId, items) => ingestCalls(own, groupId, items),
+        ingestCalls: (groupId, items, origin) => ingestCalls(own, groupId, items, origin),
         ingestLogs: (groupId, items) => ingestLogs(own, groupId, items),
       };
     },
     storeSpans: (groupId, spans) => storeSpans(deps.db, groupId, spans),
-    listTraces: (groupId, query) => listTraces(scope(groupId), query),
-    traceJson: (groupId, traceId) => getTraceJson(scope(groupId), traceId),
-    spanInsights: (groupId, traceId, spanId) => getSpanInsights(scope(groupId), traceId, spanId),
-    spanLogs: (groupId, traceId, spanId) => getSpanLogs(scope(groupId), traceId, spanId),
-    journeySpans: (groupId, traceId) => readJourneySpans(scope(groupId), traceId),
-    hasJourney: (groupId, traceId, spanId) => hasJourneyPg(scope(groupId), traceId, spanId),
-    callTraceHolds: (groupId, contactId) => readTraceHolds(scope(groupId), contactId),
+    listTraces: (s, query) => listTraces(scope(s.groupId), query, rows(s, 'journeys')),
+    traceJson: (s, traceId) =>
+      gate.traceOr404(s, traceId, () => getTraceJson(scope(s.groupId), traceId)),
+    spanInsights: (s, traceId, spanId) =>
+      gate.traceOr404(s, traceId, () => getSpanInsights(scope(s.groupId), traceId, spanId)),
+    spanLogs: (s, traceId, spanId) =>
+      gate.spanLogs(s, traceId, () => getSpanLogs(scope(s.groupId), traceId, spanId)),
+    journeySpans: (s, traceId) =>
+      gate.trace(s, traceId, [], () => readJourneySpans(scope(s.groupId), traceId)),
+    hasJourney: (s, traceId, spanId) =>
+      gate.trace(s, traceId, false, () => hasJourneyPg(scope(s.groupId), traceId, spanId)),
+    callTraceHolds: (s, contactId) =>
+      gate.call(s, contactId, [], () => readTraceHolds(scope(s.groupId), contactId)),
     // The database belongs to the app: it closes it.
     close: async () => {},
   };

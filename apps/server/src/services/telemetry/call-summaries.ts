@@ -385,6 +385,12 @@ const SUMMARY_COLUMNS: Col<CallSummaryRow>[] = [
   { name: 'agent_group_5', type: 'text', value: (r) => r.agentGroup5 },
   { name: 'ctr_attributes', type: 'jsonb', value: (r) => json(r.ctrAttributes) },
   {
+    name: 'synthetic',
+    type: 'int2',
+    value: (r) => (r.synthetic ? 1 : 0),
+    set: 'u.synthetic <> 0',
+  },
+  {
     name: 'summary_received_at',
     type: 'float8',
     value: (r) => ms(r.summaryReceivedAt),

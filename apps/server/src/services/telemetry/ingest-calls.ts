@@ -56,6 +56,20 @@ export function applySummary(
 }
 
 /**
+ * Where a batch of calls comes from, said by the server, never by the payload (the ingest
+ * route passes none): `synthetic` for our own test calls (the synthetic results path: a GSM
+ * monitor's or heartbeat test's agent leg). A call once marked stays marked (issue 33).
+ */
+export interface CallOrigin {
+  synthetic?: boolean;
+}
+
+/** Marks the row as our own test call when the batch is (a collector's summary never unmarks it). */
+export function applyOrigin(row: CallSummaryRow, origin: CallOrigin): void {
+  if (origin.synthetic) row.synthetic = true;
+}
+
+/**
  * POST /api/ingest/v1/calls: creates or replaces call summaries (the last one of a contact in a
  * batch wins), labels the agent's network with the group's Network Labelling list (local address
  * first, then the external one; first matching range wins) and re-derives tags and score.
@@ -64,6 +78,7 @@ export async function ingestCalls(
   deps: IngestDeps,
   groupId: string,
   items: readonly unknown[],
+  origin: CallOrigin = {},
 ): Promise<IngestResult> {
   assertBatchSize(items.length, INGEST_LIMITS.maxCallsPerRequest, 'calls');
   const batch = validateBatch(
@@ -88,6 +103,7 @@ export async function ingestCalls(
         (call.agentLocalIPAddress ? labelOf(call.agentLocalIPAddress) : null) ??
         (call.agentExternalIPAddress ? labelOf(call.agentExternalIPAddress) : null);
       applySummary(row, call, label, deps.now());
+      applyOrigin(row, origin);
       changed.push(row);
     }
     await refreshAndSaveCallSummaries(tx, groupId, changed);

@@ -67,11 +67,7 @@ export function announceCalls(
   for (const contactId of contactIds) {
     const startMs = startOf.get(contactId);
     if (startMs === undefined) continue;
-    const message: NewCallMessage = {
-      type: 'call',
-      contactId,
-      startTime: new Date(startMs).toISOString(),
-    };
+    const message: NewCallMessage = { type: 'call', startTime: new Date(startMs).toISOString() };
     deps.push.publish(groupId, EXPLORER_PAGE, message);
   }
 }

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { LOW_COVERAGE_SHARE } from '@callsight/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { queryRows, textArrayLiteral } from '../../db/pg-arrays.ts';
@@ -34,21 +33,10 @@ export interface UsageCallDay {
   agents: string[];
 }
 
-/** A reported call measured for less than LOW_COVERAGE_SHARE of its duration. */
-export interface LowCoverageCall {
-  contactId: string;
-  agent: string | null;
-  startTime: Date;
-  durationSeconds: number;
-  sampleCount: number;
-}
-
 /** The calls side of extension coverage over a window. */
 export interface CoverageCalls {
   /** Reported calls per agent (calls with an agent), in code-unit order of the agent. */
   measured: { agent: string; calls: number }[];
-  /** Newest first (ties by contact id, descending). */
-  low: LowCoverageCall[];
 }
 
 /** Code-unit order (as ClickHouse orders bytes for ASCII; decision CH9). */
@@ -57,7 +45,8 @@ export const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0
 /**
  * The call figures of the days `d` (columns g, day, f, t) from call_summaries: one CTE body,
  * used by the rollup's own statement (recomputeDays) and by the PostgreSQL store's
- * usageCallFigures, so that the two cannot drift.
+ * usageCallFigures, so that the two cannot drift. Our own test calls (synthetic) are not billed:
+ * a monitor's or heartbeat test's agent leg is our measurement, not an agent's call (issue 33).
  */
 export const CALL_FIGURES_OF_D = sql`
   select d.g, d.day,
@@ -73,6 +62,7 @@ export const CALL_FIGURES_OF_D = sql`
          coalesce(array_agg(distinct c.agent) filter (where c.agent is not null), '{}') as agents
   from d
   join call_summaries c on c.group_id = d.g and c.start_time >= d.f and c.start_time < d.t
+    and not c.synthetic
   left join lateral (
     select sum((e->>'end')::float8 - (e->>'start')::float8) / 1000.0 as hold
     from jsonb_array_elements(coalesce(c.hold_intervals, '[]'::jsonb)) e
@@ -154,45 +144,20 @@ export async function coverageCallsPg(
   from: Date,
   to: Date,
 ): Promise<CoverageCalls> {
-  const [measured, low] = await Promise.all([
-    queryRows<{ agent: string; calls: number | string }>(
-      scope.db,
-      sql`
-        select agent, count(*) as calls
-        from call_summaries
-        where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-          and agent is not null
-        group by agent
-      `,
-    ),
-    queryRows<{
-      contact_id: string;
-      agent: string | null;
-      start_time: string | Date;
-      duration_seconds: number | string;
-      sample_count: number | string;
-    }>(
-      scope.db,
-      sql`
-        select contact_id, agent, start_time, duration_seconds, sample_count
-        from call_summaries
-        where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-          and duration_seconds > 0 and sample_count < duration_seconds * ${LOW_COVERAGE_SHARE}::float8
-        order by start_time desc, contact_id desc
-      `,
-    ),
-  ]);
+  const measured = await queryRows<{ agent: string; calls: number | string }>(
+    scope.db,
+    sql`
+      select agent, count(*) as calls
+      from call_summaries
+      where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
+        and agent is not null
+      group by agent
+    `,
+  );
   return {
     measured: measured
       .map((r) => ({ agent: r.agent, calls: Number(r.calls) }))
       .sort((a, b) => byCodeUnits(a.agent, b.agent)),
-    low: low.map((r) => ({
-      contactId: r.contact_id,
-      agent: r.agent,
-      startTime: new Date(r.start_time),
-      durationSeconds: Number(r.duration_seconds),
-      sampleCount: Number(r.sample_count),
-    })),
   };
 }
 

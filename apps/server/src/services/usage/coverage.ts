@@ -1,6 +1,8 @@
 import {
   COVERAGE_CSV_HEADERS,
+  COVERAGE_SETS,
   COVERAGE_TEXTS,
+  isLowCoverage,
   resolveRelativeTime,
   toCsv,
   type CoverageRange,
@@ -9,23 +11,24 @@ import {
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
 import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
-import { byCodeUnits, type CoverageCalls, type LowCoverageCall } from './call-usage.ts';
+import { byCodeUnits, type CoverageCalls } from './call-usage.ts';
 import type { CoverageContact } from './journey-usage.ts';
 
 /**
- * Extension coverage (spec 002 §2.15, §7.2; decision B10): the agents who handled contacts, from
- * the contact centre's own contact records (journey traces: the contact flow with its agent),
- * against the agents whose softphone extension sent telemetry (calls it reported).
- * LowCoverage lists the calls measured for less than LOW_COVERAGE_SHARE of their duration. The
- * calls and the contact records both come from the telemetry store (PostgreSQL or ClickHouse;
- * decisions CH40, CH57).
+ * Extension coverage (spec 002 §2.15, §7.2, spec 000 §9; decision B10): per agent, the calls seen
+ * in cloud data (the contact centre's contact records: journey traces naming the agent), how many
+ * of them have no agent collector data (no call the collector reported under their contact id),
+ * and the calls the collector reported for the agent. Every set lists agents: All, NoExtension
+ * (cloud calls, none with collector data) and LowCoverage (20 percent or more without). The calls
+ * and the contact records both come from the telemetry store (decisions CH40, CH57).
  */
 
 interface AgentRow {
   agent: string;
-  contacts: number;
-  measuredCalls: number;
-  lastContact: Date | null;
+  cloudCalls: number;
+  unreported: number;
+  collectorCalls: number;
+  lastCloudCall: Date | null;
 }
 
 /** Where coverage reads the reported calls: the process's telemetry store (decision CH40). */
@@ -35,7 +38,7 @@ function windowOf(range: CoverageRange, now: Date): { from: Date; to: Date } {
   return { from: resolveRelativeTime(range, now), to: now };
 }
 
-/** Every agent with contacts or reported calls, in code-unit order (as before: a full join). */
+/** Every agent with cloud calls or reported calls, in code-unit order (a full join). */
 function agentRows(
   contacts: readonly CoverageContact[],
   measured: CoverageCalls['measured'],
@@ -44,42 +47,50 @@ function agentRows(
   for (const c of contacts) {
     rows.set(c.agent, {
       agent: c.agent,
-      contacts: c.contacts,
-      measuredCalls: 0,
-      lastContact: c.lastContact,
+      cloudCalls: c.contacts,
+      unreported: c.unreported,
+      collectorCalls: 0,
+      lastCloudCall: c.lastContact,
     });
   }
   for (const m of measured) {
     const row = rows.get(m.agent);
-    if (row) row.measuredCalls = m.calls;
+    if (row) row.collectorCalls = m.calls;
     else
-      rows.set(m.agent, { agent: m.agent, contacts: 0, measuredCalls: m.calls, lastContact: null });
+      rows.set(m.agent, {
+        agent: m.agent,
+        cloudCalls: 0,
+        unreported: 0,
+        collectorCalls: m.calls,
+        lastCloudCall: null,
+      });
   }
   return [...rows.values()].sort((a, b) => byCodeUnits(a.agent, b.agent));
 }
 
-async function coverageOf(
+async function agentsOf(
   scope: GroupScope,
   calls: CoverageCallSource,
   from: Date,
   to: Date,
-): Promise<{ agents: AgentRow[]; low: LowCoverageCall[] }> {
+): Promise<AgentRow[]> {
   const [contacts, reported] = await Promise.all([
     calls.coverageContacts(scope.groupId, from, to),
     calls.coverageCalls(scope.groupId, from, to),
   ]);
-  return { agents: agentRows(contacts, reported.measured), low: reported.low };
+  return agentRows(contacts, reported.measured);
 }
 
-const percent = (part: number, whole: number) =>
-  whole > 0 ? Math.min(100, Math.round((part / whole) * 1000) / 10) : 0;
+const IN_SET: Record<CoverageSet, (a: AgentRow) => boolean> = {
+  All: () => true,
+  NoExtension: (a) => a.cloudCalls > 0 && a.unreported === a.cloudCalls,
+  LowCoverage: (a) => isLowCoverage(a.cloudCalls, a.unreported),
+};
 
-/** An agent's coverage: reported calls over contacts; unknown (empty) without contact records. */
-function agentCoverage(row: AgentRow): string {
-  return row.contacts === 0 ? '' : String(percent(row.measuredCalls, row.contacts));
+/** The share of cloud calls without collector data, to one decimal; empty without cloud calls. */
+function unreportedPercent(a: AgentRow): string {
+  return a.cloudCalls === 0 ? '' : String(Math.round((a.unreported / a.cloudCalls) * 1000) / 10);
 }
-
-const noExtension = (a: AgentRow) => a.contacts > 0 && a.measuredCalls === 0;
 
 export async function coverageSummary(
   scope: GroupScope,
@@ -88,19 +99,14 @@ export async function coverageSummary(
   now: Date,
 ): Promise<CoverageSummary> {
   const { from, to } = windowOf(range, now);
-  const { agents, low } = await coverageOf(scope, calls, from, to);
-  const counts: Record<CoverageSet, number> = {
-    All: agents.length,
-    NoExtension: agents.filter(noExtension).length,
-    LowCoverage: low.length,
-  };
+  const agents = await agentsOf(scope, calls, from, to);
   return {
     range,
     from: from.toISOString(),
     to: to.toISOString(),
-    sets: (['All', 'NoExtension', 'LowCoverage'] as const).map((set) => ({
+    sets: COVERAGE_SETS.map((set) => ({
       set,
-      count: counts[set],
+      count: agents.filter(IN_SET[set]).length,
       description: COVERAGE_TEXTS.sets[set],
     })),
   };
@@ -108,7 +114,7 @@ export async function coverageSummary(
 
 const iso = (value: Date | null) => (value ? value.toISOString() : '');
 
-/** The CSV of one coverage set over the window. */
+/** The CSV of one coverage set over the window: one row per agent. */
 export async function coverageCsv(
   scope: GroupScope,
   calls: CoverageCallSource,
@@ -117,27 +123,15 @@ export async function coverageCsv(
   now: Date,
 ): Promise<{ csv: string; count: number }> {
   const { from, to } = windowOf(range, now);
-  const { agents, low } = await coverageOf(scope, calls, from, to);
-  let rows: string[][];
-  if (set === 'LowCoverage') {
-    rows = low.map((r) => [
-      r.contactId,
-      r.agent ?? '',
-      iso(r.startTime),
-      String(r.durationSeconds),
-      String(r.sampleCount),
-      String(percent(r.sampleCount, r.durationSeconds)),
+  const rows = (await agentsOf(scope, calls, from, to))
+    .filter(IN_SET[set])
+    .map((a) => [
+      a.agent,
+      String(a.cloudCalls),
+      String(a.unreported),
+      unreportedPercent(a),
+      String(a.collectorCalls),
+      iso(a.lastCloudCall),
     ]);
-  } else {
-    rows =
-      set === 'All'
-        ? agents.map((a) => [
-            a.agent,
-            String(a.contacts),
-            String(a.measuredCalls),
-            agentCoverage(a),
-          ])
-        : agents.filter(noExtension).map((a) => [a.agent, String(a.contacts), iso(a.lastContact)]);
-  }
   return { csv: toCsv(COVERAGE_CSV_HEADERS[set], rows), count: rows.length };
 }

@@ -26,6 +26,11 @@ export interface UsageJourneyDay {
 export interface CoverageContact {
   agent: string;
   contacts: number;
+  /**
+   * Contacts with no agent collector data: no softphone contact id, or one the collector never
+   * reported in the group (B1's rule for cloud-only minutes; spec 000 §9 low coverage).
+   */
+  unreported: number;
   lastContact: Date;
 }
 
@@ -103,21 +108,30 @@ export async function coverageContactsPg(
   const rows = await queryRows<{
     agent: string;
     contacts: number | string;
+    unreported: number | string;
     last_contact: string | Date;
   }>(
     scope.db,
     sql`
-      select agent_username as agent, count(*) as contacts, max(start_time) as last_contact
-      from journey_traces
-      where group_id = ${scope.groupId} and start_time >= ${from} and start_time < ${to}
-        and agent_username is not null
-      group by agent_username
+      select j.agent_username as agent, count(*) as contacts,
+             count(*) filter (
+               where j.softphone_contact_id is null or not exists (
+                 select 1 from call_summaries c
+                 where c.group_id = j.group_id and c.contact_id = j.softphone_contact_id
+               )
+             ) as unreported,
+             max(j.start_time) as last_contact
+      from journey_traces j
+      where j.group_id = ${scope.groupId} and j.start_time >= ${from} and j.start_time < ${to}
+        and j.agent_username is not null
+      group by j.agent_username
     `,
   );
   return rows
     .map((r) => ({
       agent: r.agent,
       contacts: Number(r.contacts),
+      unreported: Number(r.unreported),
       lastContact: new Date(r.last_contact),
     }))
     .sort((a, b) => byCodeUnits(a.agent, b.agent));

@@ -1,3 +1,4 @@
+import { wholeGroup } from '../telemetry-store/call-scope.ts';
 import { eq } from 'drizzle-orm';
 import { findTrigger, renderTemplate, type Breach } from '@callsight/shared';
 import { callSummaries, eventSources } from '../../db/schema/index.ts';
@@ -55,7 +56,8 @@ async function storedCall(
   scope: GroupScope,
   contactId: string,
 ): Promise<Pick<CallSummaryRow, 'agent' | 'direction' | 'startTime' | 'endTime'> | undefined> {
-  if (deps.callSummary) return (await deps.callSummary(scope.groupId, contactId)) ?? undefined;
+  if (deps.callSummary)
+    return (await deps.callSummary(wholeGroup(scope.groupId), contactId)) ?? undefined;
   const [call] = await scope.db
     .select({
       agent: callSummaries.agent,

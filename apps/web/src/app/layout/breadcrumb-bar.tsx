@@ -9,10 +9,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MenuRoundedIcon from '@mui/icons-material/MenuRounded';
 import NavigateNextRoundedIcon from '@mui/icons-material/NavigateNextRounded';
-import { groupInitials } from '@callsight/shared';
+import { canAccess, groupInitials } from '@callsight/shared';
 import { UNRESOLVED_CRUMB, useCrumbLabels } from '../../components/breadcrumbs/index.ts';
 import { paths } from '../../lib/paths.ts';
 import { CopilotButton } from '../../features/copilot/components/copilot-button.tsx';
+import { TeamSwitcher } from '../../features/playbooks/components/team-switcher.tsx';
 import { useShell } from '../access.tsx';
 import { deepestHandle, type Crumb } from '../route-handle.ts';
 
@@ -34,7 +35,7 @@ export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarP
   const matches = useMatches();
   const labels = useCrumbLabels();
   const found = deepestHandle(matches, 'crumbs');
-  const crumbs = found ? found.value(found.params) : [];
+  const crumbs = found ? found.value(found.params, access) : [];
 
   return (
     <Box
@@ -90,7 +91,9 @@ export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarP
         {crumbs.map((crumb, index) => {
           const text = crumbText(crumb, labels);
           const last = index === crumbs.length - 1;
-          if (crumb.to && !last) {
+          // No link to a page the caller may not open (issue 33).
+          const linked = !!crumb.to && !last && (!crumb.page || canAccess(crumb.page, access));
+          if (linked) {
             return (
               <Link
                 key={`${index}-${text}`}
@@ -118,6 +121,7 @@ export function BreadcrumbBar({ onOpenSwitchGroups, onOpenMenu }: BreadcrumbBarP
           );
         })}
       </Breadcrumbs>
+      <TeamSwitcher groupId={group.id} />
       <CopilotButton features={access.features} groupId={group.id} />
       <Tooltip title="Profile">
         <ButtonBase

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AccountCircleRoundedIcon from '@mui/icons-material/AccountCircleRounded';
 import AccountTreeRoundedIcon from '@mui/icons-material/AccountTreeRounded';
 import CampaignRoundedIcon from '@mui/icons-material/CampaignRounded';
+import CellTowerRoundedIcon from '@mui/icons-material/CellTowerRounded';
 import CorporateFareRoundedIcon from '@mui/icons-material/CorporateFareRounded';
 import DashboardCustomizeRoundedIcon from '@mui/icons-material/DashboardCustomizeRounded';
 import DataUsageRoundedIcon from '@mui/icons-material/DataUsageRounded';
@@ -11,9 +12,12 @@ import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
+import ListAltRoundedIcon from '@mui/icons-material/ListAltRounded';
 import LogoutRoundedIcon from '@mui/icons-material/LogoutRounded';
 import ManageSearchRoundedIcon from '@mui/icons-material/ManageSearchRounded';
+import MapRoundedIcon from '@mui/icons-material/MapRounded';
 import MonitorHeartRoundedIcon from '@mui/icons-material/MonitorHeartRounded';
+import QueryStatsRoundedIcon from '@mui/icons-material/QueryStatsRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import RouteRoundedIcon from '@mui/icons-material/RouteRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
@@ -36,9 +40,11 @@ export interface NavLink {
   isNew?: boolean;
   /** Other paths (relative to the group) for which this entry is the current one. */
   alsoActive?: readonly string[];
+  /** A canvas dashboard's key: shown only when the user's team may open it (spec 002 §6). */
+  canvasKey?: string;
 }
 
-/** A heading over links (Explorer, Heartbeat, Tools, Technology, Operations). */
+/** A heading over links (Explorer, Heartbeat, GSM, Tools, Technology, Operations). */
 export interface NavSection {
   kind: 'section';
   slug: string;
@@ -69,6 +75,7 @@ const canvas = (
   label,
   page: 'canvas',
   href: (g) => paths.canvas.getHref(g, slug),
+  canvasKey: slug,
   badge,
   ...extra,
 });
@@ -185,6 +192,49 @@ export const MAIN_NAV: readonly NavEntry[] = [
     ],
   },
   {
+    // Not in spec 000 §2.4's list: the GSM pages of spec 002 §2.1-2.5, for super users (the
+    // GSM module's gate), after Heartbeat (issue 33).
+    kind: 'section',
+    slug: 'gsm',
+    label: 'GSM',
+    children: [
+      {
+        kind: 'link',
+        slug: 'gsm-monitors',
+        label: 'Monitors',
+        page: 'gsm',
+        icon: CellTowerRoundedIcon,
+        href: paths.gsmMonitors.getHref,
+        // A job's report belongs to the monitors (its breadcrumb: GSM > Monitors > job).
+        alsoActive: ['gsm/jobs'],
+      },
+      {
+        kind: 'link',
+        slug: 'gsm-logs',
+        label: 'Logs',
+        page: 'gsm',
+        icon: ListAltRoundedIcon,
+        href: paths.gsmLogs.getHref,
+      },
+      {
+        kind: 'link',
+        slug: 'gsm-insights',
+        label: 'Insights',
+        page: 'gsm',
+        icon: QueryStatsRoundedIcon,
+        href: paths.gsmInsights.getHref,
+      },
+      {
+        kind: 'link',
+        slug: 'gsm-status',
+        label: 'Status Map',
+        page: 'gsm',
+        icon: MapRoundedIcon,
+        href: paths.gsmStatus.getHref,
+      },
+    ],
+  },
+  {
     kind: 'section',
     slug: 'tools',
     label: 'Tools',
@@ -286,16 +336,22 @@ export const LOGOUT_ICON = LogoutRoundedIcon;
 export const LOGOUT_LABEL = 'Logout';
 
 /** Keeps the entries the caller may open; sections and menus with nothing left disappear. */
-export function filterNav(entries: readonly NavEntry[], ctx: AccessContext): NavEntry[] {
+export function filterNav(
+  entries: readonly NavEntry[],
+  ctx: AccessContext,
+  /** Whether the user's team may open a link's dashboard (default: every one). */
+  teamMayOpen: (link: NavLink) => boolean = () => true,
+): NavEntry[] {
+  const shown = (link: NavLink) => canAccess(link.page, ctx) && teamMayOpen(link);
   const out: NavEntry[] = [];
   for (const entry of entries) {
     if (entry.kind === 'link') {
-      if (canAccess(entry.page, ctx)) out.push(entry);
+      if (shown(entry)) out.push(entry);
     } else if (entry.kind === 'section') {
-      const children = entry.children.filter((c) => canAccess(c.page, ctx));
+      const children = entry.children.filter(shown);
       if (children.length > 0) out.push({ ...entry, children });
     } else {
-      const children = filterNav(entry.children, ctx) as (NavLink | NavSection)[];
+      const children = filterNav(entry.children, ctx, teamMayOpen) as (NavLink | NavSection)[];
       if (children.length > 0) out.push({ ...entry, children });
     }
   }
@@ -303,9 +359,13 @@ export function filterNav(entries: readonly NavEntry[], ctx: AccessContext): Nav
 }
 
 /** What the sidebar shows for a caller: main entries, the bottom menu (expanded only) and Profile. */
-export function visibleNav(ctx: AccessContext, expanded: boolean) {
+export function visibleNav(
+  ctx: AccessContext,
+  expanded: boolean,
+  teamMayOpen?: (link: NavLink) => boolean,
+) {
   return {
-    main: filterNav(MAIN_NAV, ctx),
+    main: filterNav(MAIN_NAV, ctx, teamMayOpen),
     bottom: expanded ? (filterNav(BOTTOM_NAV, ctx) as NavLink[]) : [],
     profile: canAccess(PROFILE_NAV.page, ctx) ? PROFILE_NAV : null,
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client.ts';
 import type { AccessContext, FeatureFlag } from '@callsight/shared';
 import '../../test/setup.ts';
 import { accessFor, GROUP_ID, makeProfile } from '../../test/factories.ts';
@@ -12,27 +14,29 @@ const ALL_FLAGS: FeatureFlag[] = ['embeddedCanvasApi', 'journeyExplorer', 'simul
 
 function renderSidebar(access: AccessContext, expanded = true, path = `/${GROUP_ID}/dashboard`) {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <ShellProvider
-        value={{
-          access,
-          profile: makeProfile(),
-          group: {
-            id: GROUP_ID,
-            name: 'Acme Support',
-            region: 'ap-southeast-2',
-            heartbeatEnabled: access.heartbeatEnabled,
-          },
-        }}
-      >
-        <Sidebar
-          expanded={expanded}
-          onToggleExpanded={() => {}}
-          onOpenSwitchGroups={() => {}}
-          onLogout={() => {}}
-        />
-      </ShellProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <ShellProvider
+          value={{
+            access,
+            profile: makeProfile(),
+            group: {
+              id: GROUP_ID,
+              name: 'Acme Support',
+              region: 'ap-southeast-2',
+              heartbeatEnabled: access.heartbeatEnabled,
+            },
+          }}
+        >
+          <Sidebar
+            expanded={expanded}
+            onToggleExpanded={() => {}}
+            onOpenSwitchGroups={() => {}}
+            onLogout={() => {}}
+          />
+        </ShellProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -149,7 +153,7 @@ describe('sidebar entries per role', () => {
     expect(sectionSlugs()).toEqual(['technology', 'operations', 'explorer', 'tools']);
   });
 
-  it('super user sees everything, including Dashboard Manager and Groups', () => {
+  it('super user sees everything, including GSM, Dashboard Manager and Groups', () => {
     renderSidebar(accessFor('user:super', { flags: ALL_FLAGS, heartbeat: true }));
     expect(entryLabels()).toEqual([
       'Home',
@@ -160,6 +164,10 @@ describe('sidebar entries per role', () => {
       'Heartbeat',
       'Tests',
       'Logs',
+      'Monitors',
+      'Logs',
+      'Insights',
+      'Status Map',
       'Workflow',
       'Simulate',
       'History',
@@ -185,12 +193,31 @@ describe('sidebar entries per role', () => {
       'Heartbeat',
       'Tests',
       'Logs',
+      'Monitors',
+      'Logs',
+      'Insights',
+      'Status Map',
       'Workflow',
       'Simulate',
       'History',
       'Profile',
       'Logout',
     ]);
+  });
+
+  it('GSM entries go to the GSM pages, for super users only (issue 33)', () => {
+    renderSidebar(accessFor('user:super'), true, `/${GROUP_ID}/gsm/status`);
+    const hrefs = ['Monitors', 'Insights', 'Status Map'].map((name) =>
+      screen.getByRole('link', { name }).getAttribute('href'),
+    );
+    expect(hrefs).toEqual([
+      `/${GROUP_ID}/gsm/monitors`,
+      `/${GROUP_ID}/gsm/insights`,
+      `/${GROUP_ID}/gsm/status`,
+    ]);
+    expect(screen.getByTestId('nav-gsm-logs').getAttribute('href')).toBe(`/${GROUP_ID}/gsm/logs`);
+    expect(screen.getByTestId('nav-gsm-status').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('nav-section-gsm').textContent).toBe('GSM');
   });
 
   it('flags of another group do not count', () => {
@@ -234,6 +261,11 @@ describe('nav model', () => {
     expect(at('gsm/heartbeat/jobs/7/report')).toBe('heartbeat-logs');
     expect(at('gsm/heartbeat/insights')).toBe('heartbeat-insights');
     expect(at('gsm/heartbeat/logs')).toBe('heartbeat-logs');
+    expect(at('gsm/monitors')).toBe('gsm-monitors');
+    expect(at('gsm/jobs/9/report')).toBe('gsm-monitors');
+    expect(at('gsm/logs')).toBe('gsm-logs');
+    expect(at('gsm/insights')).toBe('gsm-insights');
+    expect(at('gsm/status')).toBe('gsm-status');
     expect(at('home')).toBe('home');
     expect(at('')).toBe('home');
     expect(at('admin/user/5')).toBe('teammates');
@@ -242,5 +274,25 @@ describe('nav model', () => {
     expect(at('traces/trace/t1')).toBe('journey-explorer');
     expect(at('canvas/logserrors')).toBe('canvas-logserrors');
     expect(at('unknown')).toBeNull();
+  });
+});
+
+describe("the Canvas menu follows the team's dashboards (spec 002 §6)", () => {
+  it('lists only the canvas dashboards the team may open, and always All Dashboards', () => {
+    const access = accessFor('user:viewer', { flags: ALL_FLAGS });
+    const teamOpens = new Set(['calloverview']);
+    const nav = visibleNav(
+      access,
+      true,
+      (link) => !link.canvasKey || link.canvasKey === 'list' || teamOpens.has(link.canvasKey),
+    );
+    const slugs = flattenLinks(nav.main).map((l) => l.slug);
+    expect(slugs).toContain('canvas-calloverview');
+    expect(slugs).toContain('canvas-list');
+    expect(slugs).not.toContain('canvas-agentoverview');
+    expect(slugs).not.toContain('canvas-default');
+    // Without a team's list, every canvas entry the role may open.
+    const all = flattenLinks(visibleNav(access, true).main).map((l) => l.slug);
+    expect(all).toContain('canvas-agentoverview');
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -16,8 +16,10 @@ import ChevronLeftRoundedIcon from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRoundedIcon from '@mui/icons-material/ChevronRightRounded';
 import ExpandLessRoundedIcon from '@mui/icons-material/ExpandLessRounded';
 import ExpandMoreRoundedIcon from '@mui/icons-material/ExpandMoreRounded';
+import KeyboardDoubleArrowDownRoundedIcon from '@mui/icons-material/KeyboardDoubleArrowDownRounded';
 import UnfoldMoreRoundedIcon from '@mui/icons-material/UnfoldMoreRounded';
-import { groupInitials } from '@callsight/shared';
+import { canvasDashboardId, groupInitials } from '@callsight/shared';
+import { useTeamDashboards } from '../../features/playbooks/api/teams.ts';
 import { Logo, LogoMark } from '../../components/brand/index.ts';
 import { SIDEBAR } from '../theme.ts';
 import { useShell } from '../access.tsx';
@@ -297,6 +299,67 @@ function MenuItem({
   );
 }
 
+/**
+ * Whether the menu's scrolling list holds more above or below what shows: followed on scroll
+ * and whenever the list or its content changes size (a menu opened, the window resized).
+ */
+function useScrollEdges() {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ above: false, below: false });
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const update = () => {
+      const above = el.scrollTop > 1;
+      const below = el.scrollTop + el.clientHeight < el.scrollHeight - 1;
+      setEdges((prev) => (prev.above === above && prev.below === below ? prev : { above, below }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(el);
+    if (contentRef.current) observer?.observe(contentRef.current);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer?.disconnect();
+    };
+  }, []);
+  return { scrollRef, contentRef, ...edges };
+}
+
+const CUE_HEIGHT = 44;
+
+/** A fade over the list's edge where more entries lie beyond it; it never takes a click. */
+function ScrollCue({ edge }: { edge: 'top' | 'bottom' }) {
+  const bottom = edge === 'bottom';
+  return (
+    <Box
+      aria-hidden
+      data-testid={bottom ? 'sidebar-scroll-cue' : 'sidebar-scroll-cue-top'}
+      sx={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        [edge]: 0,
+        height: bottom ? CUE_HEIGHT : 20,
+        pointerEvents: 'none',
+        display: 'flex',
+        alignItems: 'flex-end',
+        justifyContent: 'center',
+        background: `linear-gradient(${bottom ? 'to bottom' : 'to top'}, rgba(11, 23, 48, 0), ${SIDEBAR.background} 85%)`,
+      }}
+    >
+      {bottom && (
+        <KeyboardDoubleArrowDownRoundedIcon
+          fontSize="small"
+          sx={{ color: SIDEBAR.accent, mb: 0.25, opacity: 0.9 }}
+        />
+      )}
+    </Box>
+  );
+}
+
 /** The navy sidebar of spec 000 §2.4; every entry is filtered through canAccess. */
 export function Sidebar({
   expanded,
@@ -308,13 +371,34 @@ export function Sidebar({
 }: SidebarProps) {
   const { access, group } = useShell();
   const location = useLocation();
-  const nav = useMemo(() => visibleNav(access, expanded), [access, expanded]);
+  // The Canvas menu lists only the dashboards the user's team may open (spec 002 §6).
+  const teamDashboards = useTeamDashboards(group.id, true);
+  const nav = useMemo(
+    () =>
+      visibleNav(access, expanded, (link) => {
+        const id = link.canvasKey ? canvasDashboardId(link.canvasKey, group.id) : null;
+        return id === null || id === 'list' || teamDashboards(id);
+      }),
+    [access, expanded, group.id, teamDashboards],
+  );
   const allLinks = useMemo(
     () => [...flattenLinks(nav.main), ...nav.bottom, ...(nav.profile ? [nav.profile] : [])],
     [nav],
   );
   const current = activeSlug(allLinks, group.id, location.pathname);
   const initials = groupInitials(group.name);
+  const scroll = useScrollEdges();
+  // The current page's entry is brought to the middle of the menu when it lies out of view
+  // (or under the scroll cue), e.g. Usage on a short screen.
+  useEffect(() => {
+    const box = scroll.scrollRef.current;
+    const item = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !item) return;
+    const view = box.getBoundingClientRect();
+    const at = item.getBoundingClientRect();
+    if (at.top >= view.top && at.bottom <= view.bottom - CUE_HEIGHT) return;
+    box.scrollTop += at.top - view.top - (view.height - at.height) / 2;
+  }, [current, expanded, scroll.scrollRef]);
 
   const renderLink = (link: NavLink, depth = 0) => (
     <LinkItem
@@ -431,47 +515,57 @@ export function Sidebar({
         </Tooltip>
       </Box>
 
-      <Box
-        sx={{
-          flex: 1,
-          overflowY: 'auto',
-          overflowX: 'hidden',
-          scrollbarWidth: 'thin',
-          scrollbarColor: `${SIDEBAR.border} transparent`,
-        }}
-      >
-        <List disablePadding data-testid="sidebar-main">
-          {nav.main.map((entry) => {
-            if (entry.kind === 'link') return renderLink(entry);
-            if (entry.kind === 'menu') {
-              return (
-                <MenuItem
-                  key={entry.slug}
-                  menu={entry}
-                  expanded={expanded}
-                  activeSlugValue={current}
-                  groupId={group.id}
-                  onNavigate={onNavigate}
-                />
-              );
-            }
-            return (
-              <Box key={entry.slug} role="group" aria-label={entry.label}>
-                <SectionHeading section={entry} expanded={expanded} depth={0} />
-                {entry.children.map((link) => renderLink(link))}
-              </Box>
-            );
-          })}
-        </List>
-
-        {nav.bottom.length > 0 && (
-          <>
-            <Divider sx={{ borderColor: SIDEBAR.border, mx: 2, my: 1.5 }} />
-            <List disablePadding data-testid="sidebar-bottom">
-              {nav.bottom.map((link) => renderLink(link))}
+      {/* The menu scrolls in the space between the group switcher and the footer (issue 33). */}
+      <Box sx={{ flex: 1, minHeight: 0, position: 'relative', display: 'flex' }}>
+        <Box
+          ref={scroll.scrollRef}
+          data-testid="sidebar-scroll"
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            overflowY: 'auto',
+            overflowX: 'hidden',
+            scrollbarWidth: 'thin',
+            scrollbarColor: `${SIDEBAR.textMuted} transparent`,
+          }}
+        >
+          <Box ref={scroll.contentRef}>
+            <List disablePadding data-testid="sidebar-main">
+              {nav.main.map((entry) => {
+                if (entry.kind === 'link') return renderLink(entry);
+                if (entry.kind === 'menu') {
+                  return (
+                    <MenuItem
+                      key={entry.slug}
+                      menu={entry}
+                      expanded={expanded}
+                      activeSlugValue={current}
+                      groupId={group.id}
+                      onNavigate={onNavigate}
+                    />
+                  );
+                }
+                return (
+                  <Box key={entry.slug} role="group" aria-label={entry.label}>
+                    <SectionHeading section={entry} expanded={expanded} depth={0} />
+                    {entry.children.map((link) => renderLink(link))}
+                  </Box>
+                );
+              })}
             </List>
-          </>
-        )}
+
+            {nav.bottom.length > 0 && (
+              <>
+                <Divider sx={{ borderColor: SIDEBAR.border, mx: 2, my: 1.5 }} />
+                <List disablePadding data-testid="sidebar-bottom">
+                  {nav.bottom.map((link) => renderLink(link))}
+                </List>
+              </>
+            )}
+          </Box>
+        </Box>
+        {scroll.above && <ScrollCue edge="top" />}
+        {scroll.below && <ScrollCue edge="bottom" />}
       </Box>
 
       <Box sx={{ borderTop: `1px solid ${SIDEBAR.border}`, py: 1 }}>

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Paper from '@mui/material/Paper';
 import { alpha, useTheme } from '@mui/material/styles';
-import dayjs from 'dayjs';
+import { formatDisplayDate } from '@callsight/shared';
 import { EChart } from './echart.tsx';
 import type { ChartOption } from './echarts-core.ts';
 
@@ -50,7 +50,7 @@ export interface TimeSeriesChartProps {
   emptyText?: string;
 }
 
-const timeLabel = (ms: number) => dayjs(ms).format('HH:mm:ss');
+const timeLabel = (ms: number) => formatDisplayDate(ms, { style: 'time' });
 
 function formatValue(v: unknown, axis: TimeSeriesYAxis | undefined): string {
   if (typeof v !== 'number') return '-';
@@ -121,7 +121,7 @@ export function TimeSeriesChart({
             const marker = typeof p.marker === 'string' ? p.marker : '';
             return `${marker}${escapeHtml(p.seriesName ?? '')}: <b>${text}</b>`;
           });
-          const head = Number.isFinite(time) ? dayjs(time).format('DD-MM-YYYY HH:mm:ss') : '';
+          const head = formatDisplayDate(time, { missing: '' });
           return [head, ...lines].join('<br/>');
         },
       },

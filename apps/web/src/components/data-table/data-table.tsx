@@ -42,6 +42,8 @@ import { SKELETON_ROWS, TABLE_PAGING } from './table-constants.ts';
 export interface DataTableColumn<Row> {
   field: string;
   headerName: string;
+  /** The CSV's name of the column when it is not the header (a field name programs read). */
+  csvHeader?: string;
   /** The cell's text; columns without one (action buttons) are left out of the CSV. */
   text?: (row: Row) => string;
   /** What the cell shows instead of its text (chips, links, buttons). */
@@ -156,6 +158,8 @@ export interface DataTableProps<Row> {
   maxHeight?: number;
   /** No outline of its own: the table sits inside another card. */
   bare?: boolean;
+  /** Headers tall enough for titles of three lines (narrow columns of long names); else two. */
+  tallHeaders?: boolean;
   /** Styles of the grid added to the table's own (colours of cell classes). */
   sx?: SxProps<Theme>;
 }
@@ -294,6 +298,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   const shownColumns = columns.filter((c) => visibility[c.field] !== false).length;
+  // A column scrolled into view (keyboard, find in page) stops clear of the sticky columns
+  // rather than under them (issue 33): the scroll container's padding on that side.
+  const stickyWidth = columns
+    .filter((c) => c.stickyRight && visibility[c.field] !== false)
+    .reduce((sum, c) => sum + (c.width ?? c.minWidth ?? 90), 0);
+  const stickySx = stickyWidth > 0 && {
+    '& .MuiDataGrid-virtualScroller': { scrollPaddingRight: `${stickyWidth}px` },
+  };
   const toggle = (id: string) =>
     setExpanded((current) => {
       const next = new Set(current);
@@ -455,7 +467,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               if (onRowClick && row.kind === 'row') onRowClick(row.row);
             }}
             density="compact"
-            columnHeaderHeight={44}
+            // Compact density scales these by 0.7: room for two lines of title (34 px), or three.
+            columnHeaderHeight={props.tallHeaders ? 80 : 48}
             slots={SLOTS}
             slotProps={SLOT_PROPS}
             // The table pages and sorts itself; the grid shows the lines it is given.
@@ -478,7 +491,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             disableRowSelectionOnClick
             rowSelection={false}
             disableVirtualization={lines.length <= VIRTUALIZE_FROM}
-            sx={[gridSx, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}
+            sx={[gridSx, stickySx, ...(Array.isArray(props.sx) ? props.sx : [props.sx])]}
           />
         </Box>
         {paging?.mode === 'server' && (
@@ -538,6 +551,7 @@ const gridSx = {
   fontSize: '0.8125rem',
   // Long titles of narrow columns wrap onto a second line rather than being cut.
   '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, lineHeight: 1.25, whiteSpace: 'normal' },
+  '& .MuiDataGrid-columnHeader--alignRight .MuiDataGrid-columnHeaderTitle': { textAlign: 'right' },
   '& .MuiDataGrid-cell': {
     display: 'flex',
     alignItems: 'center',
@@ -569,7 +583,8 @@ const gridSx = {
     right: 0,
     zIndex: 1,
     bgcolor: 'background.paper',
-    boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
+    // The edge and a soft shadow: columns scroll on under it (issue 33).
+    boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08), -6px 0 6px -6px rgba(0, 0, 0, 0.18)',
   },
   // Focus rings for the keyboard only: a click on a cell does not outline it.
   '& .MuiDataGrid-cell:focus, & .MuiDataGrid-cell:focus-within, & .MuiDataGrid-columnHeader:focus, & .MuiDataGrid-columnHeader:focus-within':

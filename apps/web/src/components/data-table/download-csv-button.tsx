@@ -2,7 +2,7 @@ import { DownloadButton } from './download-button.tsx';
 import { CSV_FILE_NAME, downloadText, toCsv } from './csv.ts';
 
 interface Props<Row> {
-  columns: readonly { headerName: string; text?: (row: Row) => string }[];
+  columns: readonly { headerName: string; csvHeader?: string; text?: (row: Row) => string }[];
   fetchRows: () => Promise<readonly Row[]>;
   disabled: boolean;
 }
@@ -12,7 +12,7 @@ export function DownloadCsvButton<Row>({ columns, fetchRows, disabled }: Props<R
   async function download() {
     const rows = await fetchRows();
     const csv = toCsv(
-      columns.map((c) => c.headerName),
+      columns.map((c) => c.csvHeader ?? c.headerName),
       rows.map((row) => columns.map((c) => c.text?.(row) ?? '')),
     );
     downloadText(CSV_FILE_NAME, csv, 'text/csv;charset=utf-8');

@@ -40,7 +40,10 @@ export function openHelpArticle(articleId: string): boolean {
 }
 
 interface HelpButtonProps {
-  /** The chat widget's article of the current page, or null where it has none. */
+  /**
+   * The chat widget's article of the current page, or null where it has none: the button shows
+   * only where there is one (spec 000 §2.4: the dashboard pages and the explorer).
+   */
   articleId: string | null;
   /** The current path (location.pathname): it names our own article, and each change re-shows the button. */
   routeKey: string;
@@ -52,11 +55,11 @@ type Phase = 'visible' | 'hidden';
 const TAB_WIDTH = 28;
 
 /**
- * Floating help button: shown 500 ms after each route change on pages with an article, fades out
- * (500 ms) after 30 s (spec 000 §9). It is a narrow tab on the right edge, so that it never covers
- * a table's last row or its page arrows. A click opens the page's article in the outside chat
- * widget when one is configured and has an article for the page, else our own article
- * (docs/help) in a drawer.
+ * Floating help button: shown 500 ms after each route change on the dashboard pages and the
+ * explorer, fades out (500 ms) after 30 s (spec 000 §9). It is a narrow tab on the right edge, so
+ * that it never covers a table's last row or its page arrows. A click opens the page's article in
+ * the outside chat widget when one is configured, else our own article (docs/help) in a drawer,
+ * whose links lead to the articles of the other pages.
  */
 export function HelpButton({ articleId, routeKey }: HelpButtonProps) {
   const [phase, setPhase] = useState<Phase>('hidden');
@@ -76,7 +79,8 @@ export function HelpButton({ articleId, routeKey }: HelpButtonProps) {
     let hideTimer: ReturnType<typeof setTimeout> | undefined;
     const showTimer = setTimeout(() => {
       const next = currentRef.current;
-      if (!next.article && !next.page) return;
+      // Only the pages the spec names (the dashboards and the explorer) declare an article.
+      if (!next.article) return;
       setShown(next);
       setPhase('visible');
       hideTimer = setTimeout(() => setPhase('hidden'), SHELL.helpButtonAutoHideMs);

@@ -1,7 +1,6 @@
-import dayjs from 'dayjs';
 import {
   CALL_DETAIL_TEXTS,
-  SHELL,
+  formatDisplayDate,
   formatDurationSeconds,
   measuredScore,
   scoreBand,
@@ -12,7 +11,7 @@ const NA = CALL_DETAIL_TEXTS.notAvailable;
 
 /** A time as DD-MM-YYYY HH:mm:ss (spec 000 §9) in the browser's zone, or "N/A". */
 export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format(SHELL.dateFormat) : NA;
+  return formatDisplayDate(iso, { missing: NA });
 }
 
 /** A text, or "N/A" when it is missing or blank. */

@@ -9,6 +9,7 @@ import {
 import { chMs, chTime, type ClickHouseParams } from '../../../db/clickhouse/client.ts';
 import type { ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
 import { resolveWindow } from '../../explorer/time-window.ts';
+import type { ChRowFilter } from './canvas-datasets.ts';
 import { countUpTo } from './count-up-to.ts';
 
 const SORT_COLUMNS: Record<CallStatsSortColumn, string> = {
@@ -34,7 +35,7 @@ const NUMERIC_COLUMNS: Record<CallStatsNumericField, string> = {
  * The group, the time window on start_time (the key's second column: one range of the key per
  * group and window) and the filters, as listCallStats's conditions; values are parameters.
  */
-function conditions(query: CallStatsQuery, now: Date) {
+function conditions(query: CallStatsQuery, now: Date, rowFilter: ChRowFilter | null) {
   const window = resolveWindow(query, now);
   const where = [
     'group_id = {group_id:UUID}',
@@ -45,6 +46,10 @@ function conditions(query: CallStatsQuery, now: Date) {
     from_time: chTime(window.from.getTime()),
     to_time: chTime(window.to.getTime()),
   };
+  if (rowFilter) {
+    where.push(rowFilter.sql);
+    Object.assign(params, rowFilter.params);
+  }
   const text = (name: 'agent' | 'contactId' | 'agentISP', column: string) => {
     const values = query[name];
     if (!values) return;
@@ -54,6 +59,8 @@ function conditions(query: CallStatsQuery, now: Date) {
   text('agent', 'agent');
   text('contactId', 'contact_id');
   text('agentISP', 'agent_isp');
+  // Our own test calls only when asked for (issue 33).
+  if (!query.includeTestCalls) where.push('synthetic = 0');
   for (const field of CALL_STATS_NUMERIC_FIELDS) {
     // As the PostgreSQL store: bounds widened by half a unit of the shown decimals, compared as
     // float64 with the stored column (a Float32 widens exactly, as real does to float8).
@@ -95,26 +102,30 @@ interface CallStatsRecord {
   duration_seconds: number | null;
   score: number;
   tags: string[];
+  synthetic: number;
 }
 
 /** The page's columns; start time as epoch ms (DateTime64 comes as text otherwise). */
 const PAGE_COLUMNS = `toUnixTimestamp64Milli(start_time) AS start_ms, agent, contact_id, agent_isp,
-  mos_avg, jitter_avg_ms, rtt_avg_ms, packets_lost_fraction, duration_seconds, score, tags`;
+  mos_avg, jitter_avg_ms, rtt_avg_ms, packets_lost_fraction, duration_seconds, score, tags,
+  synthetic`;
 
 /**
  * One page of the group's Call Stats Log and the number of calls matching (exact up to
  * `totalCap`), as listCallStats answers it: the current version of each summary (FINAL).
  * The page's keys are chosen first over only the key, sort and filter columns, then only those
  * rows are read whole (a key range each): sorting a window by a measure no longer reads every
- * column of every call in it (decision CH44).
+ * column of every call in it (decision CH44). `rowFilter`: the caller's team rules on the calls
+ * (chRowFilter('calls', ...)), in the page's and the count's conditions alike.
  */
 export async function listCallStats(
   scope: ClickHouseGroupScope,
   query: CallStatsQuery,
   now: Date,
   totalCap: number,
+  rowFilter: ChRowFilter | null = null,
 ): Promise<CallStatsPage> {
-  const { where, params } = conditions(query, now);
+  const { where, params } = conditions(query, now, rowFilter);
   const order = ordering(query);
   const [records, counted] = await Promise.all([
     scope.query<CallStatsRecord>(
@@ -141,6 +152,7 @@ export async function listCallStats(
       durationSeconds: r.duration_seconds,
       score: r.score,
       tags: r.tags,
+      testCall: Number(r.synthetic) === 1,
     })),
   };
 }

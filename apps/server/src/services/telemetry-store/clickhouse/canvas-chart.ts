@@ -4,6 +4,7 @@ import {
   type ChartFilter,
   type ChartSpec,
   type Metric,
+  type TeamCondition,
   type TimeGrain,
 } from '@callsight/shared';
 import { chTime } from '../../../db/clickhouse/client.ts';
@@ -51,6 +52,14 @@ const msOf = (time: string) => `(toFloat64(toUnixTimestamp64Micro(${time})) / 10
 
 const TIME_TYPE = "DateTime64(3, 'UTC')";
 
+/**
+ * A chart's context on ClickHouse: the canvas's window, filters and AI summaries, and the team's
+ * rules of the caller's CallScope (the store's canvasChart takes them from its scope argument).
+ */
+export type ClickHouseChartContext = Omit<CanvasChartContext, 'rules'> & {
+  rules: readonly TeamCondition[];
+};
+
 interface Compiled {
   columns: ChartData['columns'];
   sql: string;
@@ -65,7 +74,7 @@ class Source {
   constructor(
     readonly meta: Dataset,
     readonly ch: ChDataset,
-    readonly ctx: CanvasChartContext,
+    readonly ctx: ClickHouseChartContext,
   ) {
     this.from = this.p.add(TIME_TYPE, chTime(ctx.from.getTime()));
     this.to = this.p.add(TIME_TYPE, chTime(ctx.to.getTime()));
@@ -99,6 +108,7 @@ class Source {
         .filter((f) => Object.hasOwn(this.meta.columns, f.column))
         .map((f, i) => this.filter(f, `nativeFilters.${i}`)),
     ];
+    if (this.ch.defaultFilter) conds.push(this.ch.defaultFilter);
     const rule = this.ch.rowFilter(this.ctx.rules, this.p);
     if (rule) conds.push(rule);
     if (extra) conds.push(extra);
@@ -340,7 +350,7 @@ function filterBox(src: Source, spec: ChartSpec): Compiled {
 }
 
 /** Compiles a chart over a dataset the ClickHouse store holds to one parameterised query. */
-export function compileClickHouseChart(spec: ChartSpec, ctx: CanvasChartContext): Compiled {
+export function compileClickHouseChart(spec: ChartSpec, ctx: ClickHouseChartContext): Compiled {
   const ch = CLICKHOUSE_DATASETS[spec.datasetId];
   if (!ch) throw new Error(`the ${spec.datasetId} dataset is not in ClickHouse`);
   if (ctx.to <= ctx.from) invalid('timeRange', 'The time range must end after it starts');
@@ -363,13 +373,17 @@ export function compileClickHouseChart(spec: ChartSpec, ctx: CanvasChartContext)
   return compiled;
 }
 
-/** Runs a chart on ClickHouse for the scope's group: the same columns and rows as PostgreSQL's. */
+/**
+ * Runs a chart on ClickHouse for the scope's group under the team's `rules` (the caller's
+ * CallScope's: none, every row of the group): the same columns and rows as PostgreSQL's.
+ */
 export async function runClickHouseChart(
   scope: ClickHouseGroupScope,
+  rules: readonly TeamCondition[],
   spec: ChartSpec,
-  ctx: CanvasChartContext,
+  ctx: Omit<CanvasChartContext, 'rules'>,
 ): Promise<ChartData> {
-  const compiled = compileClickHouseChart(spec, ctx);
+  const compiled = compileClickHouseChart(spec, { ...ctx, rules });
   const raw = await scope.query<Record<string, unknown>>(compiled.sql, compiled.params.values);
   return chartDataOf(spec, compiled.columns, raw);
 }

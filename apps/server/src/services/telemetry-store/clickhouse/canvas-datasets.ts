@@ -8,12 +8,16 @@ import type { ClickHouseParams } from '../../../db/clickhouse/client.ts';
  * is ClickHouse's), each expression computing what PostgreSQL's computes for the same row.
  */
 
-/** Named parameters of one query: each value gets the next name, bound by the server. */
+/**
+ * Named parameters of one query: each value gets the next name (`prefix` and a number), bound by
+ * the server. A query that merges another's parameters gives each its own prefix.
+ */
 export class ChParams {
   readonly values: ClickHouseParams = {};
   private n = 0;
+  constructor(private readonly prefix = 'p') {}
   add(type: string, value: unknown): string {
-    const name = `p${this.n++}`;
+    const name = `${this.prefix}${this.n++}`;
     this.values[name] = value;
     return `{${name}:${type}}`;
   }
@@ -30,9 +34,12 @@ export interface ChDataset {
   columns: Readonly<Record<string, string>>;
   /** A team's conditions as this dataset's row filter (null: none). */
   rowFilter: (conditions: readonly TeamCondition[], p: ChParams) => string | null;
+  /** Rows every chart of the dataset leaves out, as the PostgreSQL dataset's defaultFilter. */
+  defaultFilter?: string;
 }
 
-const AGENT_GROUP_COLUMNS = {
+/** Agent Group n's column of call_summaries (a team condition's type). */
+export const AGENT_GROUP_COLUMNS = {
   group1: 'agent_group_1',
   group2: 'agent_group_2',
   group3: 'agent_group_3',
@@ -109,6 +116,7 @@ const calls: ChDataset = {
     agent_group_5: 'agent_group_5',
   },
   rowFilter: chCallRowFilter,
+  defaultFilter: 'synthetic = 0',
 };
 
 // PostgreSQL computes a second's loss in numeric (integer * 100.0); float64 here (CH32).
@@ -227,6 +235,29 @@ export const CLICKHOUSE_DATASETS: Partial<Record<DatasetId, ChDataset>> = {
   journey_spans: spans,
 };
 
+/**
+ * A team's row filter for one query of a store read (issue 33): the condition on the dataset's
+ * rows (its calls', or through its contact, as CLICKHOUSE_DATASETS[id].rowFilter) and the values
+ * it binds, named `team_0`, `team_1`, ... so they merge with the query's own parameters. The
+ * condition may hold GROUP_PREDICATE (a subquery of the group's calls): the scope binds it.
+ */
+export interface ChRowFilter {
+  readonly sql: string;
+  readonly params: ClickHouseParams;
+}
+
+/** The team's conditions as a row filter of dataset `id` (null: no conditions, every row). */
+export function chRowFilter(
+  id: DatasetId,
+  conditions: readonly TeamCondition[],
+): ChRowFilter | null {
+  const dataset = CLICKHOUSE_DATASETS[id];
+  if (!dataset) throw new Error(`the ${id} dataset is not in ClickHouse`);
+  const p = new ChParams('team_');
+  const sql = dataset.rowFilter(conditions, p);
+  return sql ? { sql, params: p.values } : null;
+}
+
 /** Whether the scope's group has this call's summary and it passes the conditions (ClickHouse). */
 export async function callPassesRules(
   scope: ClickHouseGroupScope,
@@ -239,6 +270,28 @@ export async function callPassesRules(
   const rows = await scope.query<{ one: number }>(
     `SELECT 1 AS one FROM call_summaries FINAL
      WHERE ${GROUP_PREDICATE} AND contact_id = ${contact}${rule ? ` AND ${rule}` : ''} LIMIT 1`,
+    p.values,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Whether the scope's group has this journey and its agent's call passes the conditions
+ * (ClickHouse, as tracePassesRules on PostgreSQL): the journey's softphone contact has a call
+ * summary of the group that passes them; a journey of no call passes no conditions.
+ */
+export async function tracePassesRules(
+  scope: ClickHouseGroupScope,
+  traceId: string,
+  conditions: readonly TeamCondition[],
+): Promise<boolean> {
+  const p = new ChParams();
+  const trace = p.add('String', traceId);
+  const rule = journeys.rowFilter(conditions, p);
+  const rows = await scope.query<{ one: number }>(
+    `SELECT 1 AS one FROM journey_traces FINAL
+     WHERE ${GROUP_PREDICATE} AND trace_id = ${trace}${rule ? ` AND ${rule}` : ''} LIMIT 1
+     SETTINGS use_skip_indexes_if_final = 1`,
     p.values,
   );
   return rows.length > 0;

@@ -17,6 +17,7 @@ import {
 } from '@callsight/shared';
 import { chMs, chTime, type ClickHouseParams } from '../../../db/clickhouse/client.ts';
 import type { ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
+import type { ChRowFilter } from './canvas-datasets.ts';
 
 /*
  * The copilot's queries (services/copilot/call-metrics.ts) on ClickHouse: the same conditions,
@@ -77,9 +78,21 @@ function matchConditions(matches: CopilotQuery['matches'], p: Params): string[] 
   );
 }
 
-function chosen(query: CopilotQuery, window: ResolvedCopilotRange, p: Params): string {
+/**
+ * The calls chosen: the group, the team's rules, the window on start_time and the names; our own
+ * test calls only when the question asks for them (issue 33).
+ */
+function chosen(
+  query: CopilotQuery,
+  window: ResolvedCopilotRange,
+  p: Params,
+  rowFilter: ChRowFilter | null,
+): string {
+  if (rowFilter) Object.assign(p.values, rowFilter.params);
   return [
     'group_id = {group_id:UUID}',
+    ...(rowFilter ? [rowFilter.sql] : []),
+    ...(query.testCalls ? [] : ['synthetic = 0']),
     `start_time >= ${p.add("DateTime64(3, 'UTC')", chTime(window.from.getTime()))}`,
     `start_time < ${p.add("DateTime64(3, 'UTC')", chTime(window.to.getTime()))}`,
     ...matchConditions(query.matches, p),
@@ -128,15 +141,19 @@ function groupRow(r: ValueRow & { key?: string | null; total: number | string })
   return { key: r.key ?? null, values: valuesOf(r), total: Number(r.total) };
 }
 
-/** runCopilotQuery on ClickHouse: aggregates per group of the breakdown, or the calls one by one. */
+/**
+ * runCopilotQuery on ClickHouse: aggregates per group of the breakdown, or the calls one by one.
+ * `rowFilter`: the caller's team rules on the calls (chRowFilter('calls', ...)), or null.
+ */
 export async function runCopilotQuery(
   scope: ClickHouseGroupScope,
   query: CopilotQuery,
   window: ResolvedCopilotRange,
   timeZone: string,
+  rowFilter: ChRowFilter | null = null,
 ): Promise<CopilotResult> {
   const p = new Params();
-  const where = chosen(query, window, p);
+  const where = chosen(query, window, p, rowFilter);
   const condition = counted(query, p);
   if (query.list) {
     const limit = Math.min(query.rank?.limit ?? COPILOT_LIMITS.listRows, COPILOT_LIMITS.listRows);
@@ -193,17 +210,26 @@ const KNOWN_FIELDS: [CopilotMatchField, string][] = [
   ['networkType', 'network_type'],
 ];
 
-/** knownValues on ClickHouse: the group's names of its last 90 days, for the parser. */
-export async function knownValues(scope: ClickHouseGroupScope, now: Date): Promise<KnownValues> {
+/**
+ * knownValues on ClickHouse: the group's names of its last 90 days, for the parser. `rowFilter`:
+ * the caller's team rules on the calls (another team's agents are not named), or null.
+ */
+export async function knownValues(
+  scope: ClickHouseGroupScope,
+  now: Date,
+  rowFilter: ChRowFilter | null = null,
+): Promise<KnownValues> {
   const pairs = KNOWN_FIELDS.map(([field, column]) => `tuple('${field}', ${column})`).join(', ');
   const rows = await scope.query<{ field: CopilotMatchField; value: string }>(
     `SELECT DISTINCT tupleElement(pair, 1) AS field, assumeNotNull(tupleElement(pair, 2)) AS value
      FROM (
        SELECT arrayJoin([${pairs}]) AS pair FROM call_summaries FINAL
-       WHERE group_id = {group_id:UUID} AND start_time >= {since:DateTime64(3, 'UTC')}
+       WHERE group_id = {group_id:UUID} AND start_time >= {since:DateTime64(3, 'UTC')}${
+         rowFilter ? ` AND ${rowFilter.sql}` : ''
+       }
      )
      WHERE tupleElement(pair, 2) IS NOT NULL LIMIT 2000`,
-    { since: chTime(now.getTime() - 90 * 24 * 3_600_000) },
+    { ...rowFilter?.params, since: chTime(now.getTime() - 90 * 24 * 3_600_000) },
   );
   const out: Record<CopilotMatchField, string[]> = {
     agent: [],

@@ -18,6 +18,7 @@ import { decodeCursor, encodeCursor } from '../../journeys/cursor.ts';
 import { TRACE_FILTER_COLUMNS } from '../../journeys/filter-columns.ts';
 import type { TraceListResult } from '../../journeys/list-traces.ts';
 import { MAX_SPAN_LOGS } from '../../journeys/trace-detail.ts';
+import type { ChRowFilter } from './canvas-datasets.ts';
 import { countUpTo } from './count-up-to.ts';
 
 interface TraceListRecord {
@@ -34,13 +35,20 @@ const isoOfMicros = (us: string) => new Date(Number(BigInt(us) / 1000n)).toISOSt
 /**
  * One page of the group's journeys from `journey_traces FINAL` (decision CH24), as listTraces
  * answers it on PostgreSQL: the same window, filters, keyset cursors and capped count.
+ * `rowFilter`: the caller's team rules through each journey's call (chRowFilter('journeys', ...)):
+ * a journey of another team's call, or of no call, is not listed nor counted.
  */
 export async function listTraces(
   scope: ClickHouseGroupScope,
   query: TraceListQuery,
+  rowFilter: ChRowFilter | null = null,
 ): Promise<TraceListResult> {
   const where = ['group_id = {group_id:UUID}'];
   const params: ClickHouseParams = {};
+  if (rowFilter) {
+    where.push(rowFilter.sql);
+    Object.assign(params, rowFilter.params);
+  }
   if (query.startGte) {
     where.push("start_time >= {start_gte:DateTime64(3, 'UTC')}");
     params.start_gte = chTime(query.startGte.getTime());

@@ -10,6 +10,7 @@ import { chMs, chTime, type ClickHouseParams } from '../../../db/clickhouse/clie
 import type { ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
 import { toHits, type Hits } from '../../call-detail/call-logs.ts';
 import { resolveWindow } from '../../explorer/time-window.ts';
+import type { ChRowFilter } from './canvas-datasets.ts';
 import { countUpTo } from './count-up-to.ts';
 
 /** A log line to store: as validated, with its stored id (the sender's, or its content's hash). */
@@ -67,12 +68,17 @@ function ordering(query: AgentLogQuery): string {
   return order.join(', ');
 }
 
-/** One page of the group's softphone log lines in the window, as listAgentLogs answers it. */
+/**
+ * One page of the group's softphone log lines in the window, as listAgentLogs answers it.
+ * `rowFilter`: the caller's team rules through each line's call (chRowFilter('softphone_logs',
+ * ...)): a line of another team's call, or of no call, is not listed nor counted.
+ */
 export async function listAgentLogs(
   scope: ClickHouseGroupScope,
   query: AgentLogQuery,
   now: Date,
   totalCap: number,
+  rowFilter: ChRowFilter | null = null,
 ): Promise<AgentLogPage> {
   const window = resolveWindow(query, now);
   const where = [
@@ -84,6 +90,10 @@ export async function listAgentLogs(
     from_time: chTime(window.from.getTime()),
     to_time: chTime(window.to.getTime()),
   };
+  if (rowFilter) {
+    where.push(rowFilter.sql);
+    Object.assign(params, rowFilter.params);
+  }
   if (query.agent) {
     where.push('agent IN {agent:Array(String)}');
     params.agent = query.agent;

@@ -86,6 +86,7 @@ export function newSummaryRow(
     agentGroup4: null,
     agentGroup5: null,
     ctrAttributes: null,
+    synthetic: false,
     summaryReceivedAt: null,
     sampleCount: 0,
     firstSampleAt: null,

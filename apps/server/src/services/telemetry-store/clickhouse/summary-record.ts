@@ -39,6 +39,7 @@ interface SummaryRecord {
   agent_group_4: string | null;
   agent_group_5: string | null;
   ctr_attributes: string | null;
+  synthetic: number;
   sample_count: number;
   duration_seconds: number | null;
   mos_avg: number | null;
@@ -74,7 +75,7 @@ const TIME_COLUMNS = [
 const PLAIN_COLUMNS = `contact_id, version, agent, direction, ended_by, disconnect_reason, agent_isp,
   agent_local_ip, agent_external_ip, browser_name, browser_version, agent_country, agent_region,
   network_type, network_label, hold_intervals, sip_response_code, agent_group_1, agent_group_2,
-  agent_group_3, agent_group_4, agent_group_5, ctr_attributes, sample_count, duration_seconds,
+  agent_group_3, agent_group_4, agent_group_5, ctr_attributes, synthetic, sample_count, duration_seconds,
   mos_avg, mos_min, mos_inbound_avg, mos_outbound_avg, jitter_avg_ms, jitter_max_ms, rtt_avg_ms,
   rtt_max_ms, packets_count, packets_lost, packets_lost_fraction, cpu_available_min_percent,
   memory_used_max_percent, error_log_count, score, tags, insights, quality_state`;
@@ -117,6 +118,7 @@ export function fromSummaryRecord(groupId: string, r: SummaryRecord): StoredSumm
     agentGroup4: r.agent_group_4,
     agentGroup5: r.agent_group_5,
     ctrAttributes: parsed(r.ctr_attributes),
+    synthetic: Number(r.synthetic) === 1,
     summaryReceivedAt: date(r.summary_received_ms),
     sampleCount: r.sample_count,
     firstSampleAt: date(r.first_sample_ms),
@@ -180,6 +182,7 @@ export function toSummaryRecord(row: CallSummaryRow, version: number, isDeleted 
     agent_group_4: row.agentGroup4,
     agent_group_5: row.agentGroup5,
     ctr_attributes: json(row.ctrAttributes),
+    synthetic: row.synthetic ? 1 : 0,
     summary_received_at: time(row.summaryReceivedAt),
     sample_count: row.sampleCount,
     first_sample_at: time(row.firstSampleAt),

@@ -80,20 +80,36 @@ export async function usageJourneyDays(
   return rows.map((r) => r.day);
 }
 
-/** Extension coverage's contact records: the agents of the journeys in [from, to). */
+/**
+ * Extension coverage's contact records: the agents of the journeys in [from, to), with how many
+ * of their contacts have no agent collector data (spec 000 §9).
+ */
 export async function coverageContacts(
   scope: ClickHouseGroupScope,
   from: Date,
   to: Date,
 ): Promise<CoverageContact[]> {
-  // No alias named as a column: ClickHouse would read the alias in WHERE.
-  const rows = await scope.query<{ name: string; contacts: string; last_ms: string }>(
+  const window = `group_id = {group_id:UUID}
+    AND start_time >= {from:${TIME}} AND start_time < {to:${TIME}}`;
+  // No alias named as a column: ClickHouse would read the alias in WHERE. A contact is reported
+  // when any version of its summary is stored, as in usageJourneyFigures.
+  const rows = await scope.query<{
+    name: string;
+    contacts: string;
+    unreported: string;
+    last_ms: string;
+  }>(
     `SELECT assumeNotNull(agent_username) AS name, count() AS contacts,
+            countIf(isNull(softphone_contact_id) OR softphone_contact_id NOT IN (
+              SELECT contact_id FROM call_summaries
+              WHERE group_id = {group_id:UUID} AND contact_id IN (
+                SELECT assumeNotNull(softphone_contact_id) FROM journey_traces FINAL
+                WHERE ${window} AND softphone_contact_id IS NOT NULL
+              )
+            )) AS unreported,
             toUnixTimestamp64Milli(max(start_time)) AS last_ms
      FROM journey_traces FINAL
-     WHERE group_id = {group_id:UUID}
-       AND start_time >= {from:${TIME}} AND start_time < {to:${TIME}}
-       AND agent_username IS NOT NULL
+     WHERE ${window} AND agent_username IS NOT NULL
      GROUP BY agent_username`,
     { from: chTime(from.getTime()), to: chTime(to.getTime()) },
   );
@@ -101,6 +117,7 @@ export async function coverageContacts(
     .map((r) => ({
       agent: r.name,
       contacts: Number(r.contacts),
+      unreported: Number(r.unreported),
       lastContact: new Date(chMs(r.last_ms)),
     }))
     .sort((a, b) => byCodeUnits(a.agent, b.agent));

@@ -6,7 +6,7 @@ import {
 } from '@callsight/shared';
 import { chForGroup } from '../../../db/clickhouse/group-scope.ts';
 import type { CallSummaryRow } from '../../telemetry/call-summaries.ts';
-import { applySummary } from '../../telemetry/ingest-calls.ts';
+import { applyOrigin, applySummary, type CallOrigin } from '../../telemetry/ingest-calls.ts';
 import { announceCalls } from '../../telemetry/ingest-context.ts';
 import {
   assertBatchSize,
@@ -22,13 +22,14 @@ const noLabel = () => null;
 
 /**
  * POST /api/ingest/v1/calls on ClickHouse: as ingestCalls (the last summary of a contact in a
- * batch wins, the agent's network labelled, tags and score derived again), each changed call
- * saved as a new version of its row.
+ * batch wins, the agent's network labelled, tags and score derived again, our own test calls
+ * marked by `origin`), each changed call saved as a new version of its row.
  */
 export async function writeCalls(
   deps: ClickHouseIngestDeps,
   groupId: string,
   items: readonly unknown[],
+  origin: CallOrigin = {},
 ): Promise<IngestResult> {
   assertBatchSize(items.length, INGEST_LIMITS.maxCallsPerRequest, 'calls');
   const batch = validateBatch(
@@ -60,6 +61,7 @@ export async function writeCalls(
         (call.agentLocalIPAddress ? labelOf(call.agentLocalIPAddress) : null) ??
         (call.agentExternalIPAddress ? labelOf(call.agentExternalIPAddress) : null);
       applySummary(row, call, label, nowMs);
+      applyOrigin(row, origin);
       changed.push(row);
     }
     await refreshAndSave(scope, summaries, changed, nowMs);

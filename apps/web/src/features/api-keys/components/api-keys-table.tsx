@@ -1,8 +1,7 @@
-import dayjs from 'dayjs';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
-import { API_TOKEN_TEXTS, SHELL, type ApiToken } from '@callsight/shared';
+import { API_TOKEN_TEXTS, formatDisplayDate, type ApiToken } from '@callsight/shared';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/index.ts';
 
 interface Props {
@@ -13,7 +12,7 @@ interface Props {
   onRevoke: (token: ApiToken) => void;
 }
 
-const when = (iso: string) => dayjs(iso).format(SHELL.dateFormat);
+const when = (iso: string) => formatDisplayDate(iso);
 
 /** The group's keys: Name, Token (masked), Last used or "Never", Created on, and revoke. */
 export function ApiKeysTable({ tokens, loading, canWrite, onRevoke }: Props) {

@@ -56,9 +56,7 @@ describe('Billing Audit Logs tab', () => {
     const [first, second] = rows as [HTMLElement, HTMLElement];
     expect(cell(first, 'provider')).toBe('AWS');
     expect(cell(first, 'customerName')).toBe('Customer 1');
-    expect(cell(first, 'sentAt')).toBe(
-      formatDisplayDate(new Date('2025-03-01T10:20:30.000Z'), { seconds: true }),
-    );
+    expect(cell(first, 'sentAt')).toBe(formatDisplayDate('2025-03-01T10:20:30.000Z'));
     expect(cell(first, 'sentAt')).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(within(first).getByTestId('billing-audit-status').textContent).toBe('success');
     expect(cell(first, 'billingData')).toBe('month: 2025-02, quantity: 121, dimension: minutes');

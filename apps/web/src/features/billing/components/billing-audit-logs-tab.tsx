@@ -62,7 +62,7 @@ const COLUMNS: DataTableColumn<BillingAuditLog>[] = [
     headerName: 'Sent At',
     width: 170,
     nowrap: true,
-    text: (r) => dateText(r.sentAt, true),
+    text: (r) => dateText(r.sentAt),
   },
   {
     field: 'status',

@@ -1,5 +1,6 @@
 import {
   BILLING_USAGE_COLUMNS,
+  USAGE_FIGURE_LABELS,
   formatDisplayDate,
   type BillableGroup,
   type BillingUsage,
@@ -26,30 +27,37 @@ export function pendingUsage(group: BillableGroup): BillingUsage {
 
 /**
  * The billing table's columns (spec 001 §3 billing row): GroupID, GroupName and the usage
- * columns, named as the spec names them. The same texts go to the screen and to the CSV.
+ * columns, headed in words (USAGE_FIGURE_LABELS). The CSV names its columns as the spec's
+ * billing row does, like the server's download; the cells are the same texts on both.
  */
 export const BILLING_COLUMNS: DataTableColumn<BillingUsage>[] = [
   {
     field: 'GroupID',
-    headerName: 'GroupID',
+    headerName: 'Group ID',
+    csvHeader: 'GroupID',
     minWidth: 150,
     mono: true,
     breakAnywhere: true,
     text: (r) => r.GroupID,
   },
-  { field: 'GroupName', headerName: 'GroupName', minWidth: 160, text: (r) => r.GroupName },
+  {
+    field: 'GroupName',
+    headerName: 'Group name',
+    csvHeader: 'GroupName',
+    minWidth: 160,
+    text: (r) => r.GroupName,
+  },
   ...BILLING_USAGE_COLUMNS.map((column): DataTableColumn<BillingUsage> => ({
     field: column,
-    headerName: column,
+    headerName: USAGE_FIGURE_LABELS[column],
+    csvHeader: column,
     align: 'right',
-    minWidth: 130,
+    minWidth: 150,
     text: (r) => (r.UsageLoaded ? String(r[column]) : USAGE_PENDING),
   })),
 ];
 
-/** A date of the API as DD-MM-YYYY HH:mm (or with seconds); '-' when absent or unreadable. */
-export function dateText(iso: string | null | undefined, seconds = false): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '-' : formatDisplayDate(date, { seconds });
+/** A date of the API as DD-MM-YYYY HH:mm:ss; '-' when absent or unreadable. */
+export function dateText(iso: string | null | undefined): string {
+  return formatDisplayDate(iso);
 }

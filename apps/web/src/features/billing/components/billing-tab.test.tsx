@@ -93,6 +93,24 @@ describe('Billing tab', () => {
       expect(usageCells(row)).toEqual(BILLING_USAGE_COLUMNS.map(() => '-'));
     }
     expect(cell(rows()[0] as HTMLElement, 'GroupName')).toBe('Group 01');
+    // Headers in words, each its own (issue 33); the CSV keeps the field names.
+    const headers = within(screen.getByTestId('billing-table'))
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Group ID',
+      'Group name',
+      'Agent interaction minutes (rounded)',
+      'Agent seconds (ended calls)',
+      'Billing minutes (rounded)',
+      'Agent minutes (rounded)',
+      'Cloud minutes (rounded)',
+      'Assurance test minutes (rounded)',
+      'Assurance tests',
+      'Heartbeat tests',
+      'Measured minutes (rounded)',
+      'Agents',
+    ]);
 
     // One answer frees one slot.
     waiting.shift()?.();
@@ -116,7 +134,9 @@ describe('Billing tab', () => {
     expect(started.sort((a, b) => a - b)).toEqual(range(1, 10));
     expect(cell(rows()[9] as HTMLElement, 'DurationRoundedMin')).toBe('1002');
     // The chart shows the loaded page's billing minutes.
-    const chart = screen.getByRole('figure', { name: 'DurationRoundedMin by group (this page)' });
+    const chart = screen.getByRole('figure', {
+      name: 'Billing minutes (rounded) by group (this page)',
+    });
     expect(within(chart).getAllByTestId('bar')[0]?.textContent).toBe('Group 01: 102');
 
     // The second page fetches its own two groups, and only those.

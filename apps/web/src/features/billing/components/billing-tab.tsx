@@ -2,7 +2,12 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { BILLING_TEXTS, DEFAULT_RANGES, type BillingUsage } from '@callsight/shared';
+import {
+  BILLING_TEXTS,
+  DEFAULT_RANGES,
+  USAGE_FIGURE_LABELS,
+  type BillingUsage,
+} from '@callsight/shared';
 import { DataTable, TABLE_PAGING } from '../../../components/data-table/index.ts';
 import { RetryAlert } from '../../../components/load-state/index.ts';
 import { TimeRangePicker, useTimeRangeParam } from '../../../components/time-range-picker/index.ts';
@@ -65,7 +70,7 @@ export function BillingTab() {
       )}
       {bars.length > 0 && (
         <BarChart
-          title="DurationRoundedMin by group (this page)"
+          title={`${USAGE_FIGURE_LABELS.DurationRoundedMin} by group (this page)`}
           bars={bars}
           testId="billing-chart"
         />
@@ -74,6 +79,7 @@ export function BillingTab() {
         label="Billing"
         testIds={{ table: 'billing-table', row: 'billing-row', empty: 'billing-empty' }}
         columns={BILLING_COLUMNS}
+        tallHeaders
         rows={groups.isError ? [] : rows}
         getRowId={(r) => r.GroupID}
         rowData={(r) => ({ 'data-loaded': String(r.UsageLoaded), 'data-group-id': r.GroupID })}

@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { MarketplaceCustomer } from '@callsight/shared';
+import { USAGE_FIGURE_LABELS, type MarketplaceCustomer } from '@callsight/shared';
 import { dateText } from './billing-columns.ts';
 import { BarChart } from '../../../components/charts/index.ts';
 
@@ -55,7 +55,7 @@ export function MarketplaceCustomerCard({ customer }: { customer: MarketplaceCus
           {customer.subscriptions.map((s, i) => (
             <TableRow key={`${s.subscriptionStart}-${i}`} data-testid="marketplace-subscription">
               <TableCell>{s.includedMinutes}</TableCell>
-              <TableCell>{s.billingMinutesType}</TableCell>
+              <TableCell>{USAGE_FIGURE_LABELS[s.billingMinutesType]}</TableCell>
               <TableCell>{dateText(s.subscriptionStart)}</TableCell>
               <TableCell>{dateText(s.subscriptionEnd)}</TableCell>
               <TableCell>{s.status}</TableCell>

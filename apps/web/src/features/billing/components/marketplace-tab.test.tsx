@@ -47,7 +47,7 @@ describe('Marketplace tab', () => {
       within(subscription)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['5000', 'AgentDurationRoundedMin', expect.stringMatching(/-2025 /), '-', 'active']);
+    ).toEqual(['5000', 'Agent minutes (rounded)', expect.stringMatching(/-2025 /), '-', 'active']);
     const chart = within(card).getByRole('figure', {
       name: 'Monthly minutes of Acme Contact Centres',
     });
@@ -116,7 +116,7 @@ describe('Marketplace tab', () => {
       target: { value: '2500' },
     });
     fireEvent.mouseDown(within(section).getByRole('combobox', { name: /Minutes Type/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'CloudDurationRoundedMin' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Cloud minutes (rounded)' }));
     await waitFor(() => expect((link as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(link);
 

@@ -13,6 +13,7 @@ import {
   BILLING_MINUTES_TYPES,
   BILLING_TEXTS,
   LinkSubscriptionSchema,
+  USAGE_FIGURE_LABELS,
   type BillingMinutesType,
   type Customer,
   type UnlinkedSubscription,
@@ -102,7 +103,7 @@ function UnlinkedRow({
         >
           {BILLING_MINUTES_TYPES.map((t) => (
             <MenuItem key={t} value={t}>
-              {t}
+              {USAGE_FIGURE_LABELS[t]}
             </MenuItem>
           ))}
         </TextField>

@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { CALL_DETAIL_TEXTS, type CallDetailSummary } from '@callsight/shared';
+import { TestCallBadge } from '../../../components/test-call-badge/index.ts';
 import {
   formatDateTime,
   formatDuration,
@@ -12,7 +13,10 @@ import {
   textOrNA,
 } from '../format.ts';
 
-/** The call at a glance: who, when, how long, its score out of 10 and its warning tags. */
+/**
+ * The call at a glance: who (with a "Test call" badge on our own test calls), when, how long, its
+ * score out of 10 and its warning tags.
+ */
 export function CallHeader({
   contactId,
   summary,
@@ -34,6 +38,7 @@ export function CallHeader({
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         {fact('Contact ID', contactId)}
         {fact('Agent', textOrNA(summary?.serviceAgent.username))}
+        {summary?.testCall && <TestCallBadge />}
         {fact('Start', formatDateTime(summary?.callStartTime))}
         {fact('Duration', formatDuration(summary?.durationSeconds))}
         {score !== null ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { CallDetailSummary } from '@callsight/shared';
+import { EXPLORER_TEXTS, type CallDetailSummary } from '@callsight/shared';
 import '../../../test/setup.ts';
 import { CallHeader } from './call-header.tsx';
 import { CallSummaryTab } from './call-summary-tab.tsx';
@@ -11,6 +11,7 @@ function summary(over: {
   score?: number;
   tags?: string[];
   holds?: number;
+  testCall?: boolean;
 }): CallDetailSummary {
   const score = over.score ?? 10;
   return {
@@ -26,6 +27,7 @@ function summary(over: {
     callStartTime: '2025-03-03T14:00:00.000Z',
     callEndTime: null,
     summaryReceived: true,
+    testCall: over.testCall ?? false,
     networkType: null,
     networkLabel: null,
     softphoneSummary: {
@@ -89,6 +91,15 @@ describe('the call score shows once measured', () => {
     expect(screen.getByTestId('call-score').className).toContain('colorWarning');
     view.rerender(<CallHeader contactId="live-1" summary={undefined} />);
     expect(screen.getByText('Score:').textContent).toBe('Score: Unavailable');
+  });
+
+  it('header: a "Test call" badge on our own test calls only (issue 33)', () => {
+    const view = render(<CallHeader contactId="live-1" summary={summary({ mos: 4.3 })} />);
+    expect(screen.queryByTestId('test-call-badge')).toBeNull();
+    view.rerender(
+      <CallHeader contactId="live-1" summary={summary({ mos: 4.3, testCall: true })} />,
+    );
+    expect(screen.getByTestId('test-call-badge').textContent).toBe(EXPLORER_TEXTS.testCall);
   });
 
   it('summary tab: "-" until measured, and the hold count of the merged holds', () => {

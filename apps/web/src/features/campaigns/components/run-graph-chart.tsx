@@ -6,7 +6,8 @@ import { perSecondOption } from './per-second-chart.ts';
 
 /**
  * Per second of the run: the calls expected to be connected against those connected, and the
- * seconds in which calls failed as marked points (spec 001 §2).
+ * seconds in which calls failed as marked points (spec 001 §2); while live, the plan is drawn
+ * whole and what happened up to the present.
  */
 export function RunGraphChart({ graph }: { graph: CampaignRunGraph }) {
   const { palette } = useTheme();
@@ -30,14 +31,15 @@ export function RunGraphChart({ graph }: { graph: CampaignRunGraph }) {
           showSymbol: false,
           color: palette.primary.main,
           areaStyle: { opacity: 0.15 },
-          data: graph.points.map((p) => [p.second, p.actual]),
+          // A live run's seconds still to come have no actual figure: the line stops at now.
+          data: graph.points.flatMap((p) => (p.actual === null ? [] : [[p.second, p.actual]])),
         },
         {
           name: 'Failed',
           type: 'scatter',
           color: palette.error.main,
           symbolSize: 9,
-          data: graph.points.filter((p) => p.failed > 0).map((p) => [p.second, p.failed]),
+          data: graph.points.flatMap((p) => (p.failed ? [[p.second, p.failed]] : [])),
         },
       ],
     }),

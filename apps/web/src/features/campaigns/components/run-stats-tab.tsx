@@ -13,6 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import {
   RUN_CALL_STATUSES,
+  RUN_SUMMARY_GROUP_NAMES,
+  RUN_SUMMARY_GROUPS,
   type CampaignRun,
   type CampaignRunStats,
   type RunCallStatus,
@@ -47,7 +49,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Successful / Failed / Pending as one segmented bar, each count named as text. */
 function SummaryBar({ stats }: { stats: CampaignRunStats }) {
   const { palette } = useTheme();
-  const parts = (['Successful', 'Failed', 'Pending'] as const).map((key) => ({
+  const parts = RUN_SUMMARY_GROUP_NAMES.map((key) => ({
     key,
     count: stats.summary[key],
     color: statusColor(palette, key === 'Failed' ? 'Failed' : key),
@@ -112,6 +114,10 @@ function Averages({ stats }: { stats: CampaignRunStats }) {
   );
 }
 
+/**
+ * The calls per status under the summary bar's groups: each group's row shows the count the bar
+ * shows, and the statuses it sums are the rows under it (issue 33).
+ */
 function StatusCounts({ stats }: { stats: CampaignRunStats }) {
   const { palette } = useTheme();
   const option = useMemo<ChartOption>(
@@ -143,12 +149,25 @@ function StatusCounts({ stats }: { stats: CampaignRunStats }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {RUN_CALL_STATUSES.map((s) => (
-            <TableRow key={s}>
-              <TableCell>{s}</TableCell>
-              <TableCell align="right">{stats.counts[s]}</TableCell>
-            </TableRow>
-          ))}
+          {RUN_SUMMARY_GROUP_NAMES.map((group) => {
+            const statuses: readonly RunCallStatus[] = RUN_SUMMARY_GROUPS[group];
+            // A group of one status of its own name is that status's row.
+            const members = statuses.length === 1 && statuses[0] === group ? [] : statuses;
+            return [
+              <TableRow key={group} data-summary-group={group}>
+                <TableCell sx={{ fontWeight: members.length ? 600 : undefined }}>{group}</TableCell>
+                <TableCell align="right" sx={{ fontWeight: members.length ? 600 : undefined }}>
+                  {stats.summary[group]}
+                </TableCell>
+              </TableRow>,
+              ...members.map((s) => (
+                <TableRow key={`${group}/${s}`} data-group={group}>
+                  <TableCell sx={{ pl: 4 }}>{s}</TableCell>
+                  <TableCell align="right">{stats.counts[s]}</TableCell>
+                </TableRow>
+              )),
+            ];
+          })}
         </TableBody>
       </Table>
       <EChart option={option} height={240} ariaLabel="Calls per status" />

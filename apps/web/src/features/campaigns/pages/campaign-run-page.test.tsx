@@ -79,6 +79,7 @@ describe('CampaignRunPage', () => {
         .map((r) => r.textContent),
     ).toEqual([
       'Successful12',
+      'Failed4',
       'Busy2',
       'Cancelled0',
       'No Answer1',
@@ -98,6 +99,51 @@ describe('CampaignRunPage', () => {
     );
     // A complete run cannot be stopped.
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
+  });
+
+  it("counts the summary's groups in the per-status table: Failed is every call that ended unsuccessful", async () => {
+    runApi(() => makeRun());
+    renderCampaigns(VIEW);
+    expect(await screen.findByText('Failed 4')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Calls per status' });
+    // Each group of the summary bar is a row of the table with the same count, and its
+    // statuses are the rows under it (spec 001 §4: Busy, Cancelled, No Answer, Failed and
+    // Premature make the Failed group).
+    const groups = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.hasAttribute('data-summary-group'))
+      .map((r) => r.textContent);
+    expect(groups).toEqual(['Successful12', 'Failed4', 'Pending4']);
+    for (const text of ['Successful 12', 'Failed 4', 'Pending 4'])
+      expect(screen.getByTestId(`summary-${text.split(' ')[0] ?? ''}`).textContent).toBe(text);
+    const members = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.getAttribute('data-group') === 'Failed')
+      .map((r) => r.textContent);
+    expect(members).toEqual(['Busy2', 'Cancelled0', 'No Answer1', 'Failed1', 'Premature0']);
+  });
+
+  it('draws a live run up to the present second only: no zeros for seconds still to come', async () => {
+    runApi(() => makeRun({ status: 'In Progress', state: 'In Progress', isComplete: false }), {
+      [`GET ${RUN}/graph`]: () =>
+        jsonResponse(200, {
+          ...makeGraph(),
+          points: [
+            { second: 0, expected: 2, actual: 1, expectedStarts: 2, starts: 2, failed: 0 },
+            { second: 1, expected: 4, actual: 3, expectedStarts: 2, starts: 2, failed: 1 },
+            { second: 2, expected: 4, actual: null, expectedStarts: 0, starts: null, failed: null },
+            { second: 3, expected: 2, actual: null, expectedStarts: 0, starts: null, failed: null },
+          ],
+        }),
+    });
+    renderCampaigns(VIEW);
+    const chart = await screen.findByRole('figure', {
+      name: 'Expected and actual calls per second',
+    });
+    // The plan is drawn whole; what happened stops at the present.
+    expect(chart.textContent).toContain('Expected:[[0,2],[1,4],[2,4],[3,2]]');
+    expect(chart.textContent).toContain('Actual:[[0,1],[1,3]] ');
+    expect(chart.textContent).toContain('Failed:[[1,1]]');
   });
 
   it('polls every 2 s while live and stops once the run is complete', async () => {

@@ -1,31 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { GuestTokenSchema, TeamListSchema, type GuestTokenAnswer } from '@callsight/shared';
+import { ActiveTeamSchema, GuestTokenSchema, type GuestTokenAnswer } from '@callsight/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { readCurrentRoleId, saveCurrentRoleId } from '../../../lib/storage.ts';
+import { readCurrentRoleId } from '../../../lib/storage.ts';
 
 /**
- * The team a dashboard opens under: `wanted` (else the remembered one) if the user is still in
- * it, else their first team, else 'default' (a user in no team).
+ * The team a dashboard opens under: the one every screen's call data is read under (the picked
+ * team as the server resolves it, decision T2), or 'default' for none.
  */
-async function currentRole(wanted: string | null): Promise<string> {
-  const teams = await apiRequest('/api/dataRoles/me', { schema: TeamListSchema });
-  const preferred = wanted ?? readCurrentRoleId();
-  if (preferred && teams.some((t) => t.id === preferred)) return preferred;
-  const first = teams[0]?.id;
-  if (first) saveCurrentRoleId(first);
-  return first ?? 'default';
+async function currentRole(): Promise<string> {
+  const { team } = await apiRequest('/api/dataRoles/active', { schema: ActiveTeamSchema });
+  return team?.id ?? 'default';
 }
 
 /**
  * POST /api/dataRoles/{roleId}/token/{dashboardId}: a guest token for the embedded dashboard,
- * ours (provider 'builtin') or a configured Superset's, with where to embed it from; under
- * `roleId` when the user is in that team, else their current team.
+ * ours (provider 'builtin') or a configured Superset's, with where to embed it from; under the
+ * user's active team (currentRoleId, which callers key their caches by).
  */
-export async function getDashboardToken(
-  dashboardId: string,
-  roleId: string | null = null,
-): Promise<GuestTokenAnswer> {
-  const role = await currentRole(roleId);
+export async function getDashboardToken(dashboardId: string): Promise<GuestTokenAnswer> {
+  const role = await currentRole();
   return apiRequest(
     `/api/dataRoles/${encodeURIComponent(role)}/token/${encodeURIComponent(dashboardId)}`,
     { schema: GuestTokenSchema, method: 'POST' },
@@ -47,7 +40,7 @@ export const dashboardTokenQueryOptions = (
 ) =>
   queryOptions({
     queryKey: dashboardTokenKey(groupId, roleId, dashboardId),
-    queryFn: () => getDashboardToken(dashboardId, roleId),
+    queryFn: () => getDashboardToken(dashboardId),
     staleTime: 4 * 60_000,
     retry: false,
   });

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import '../../../test/setup.ts';
-import { GROUP_ID, jsonResponse, makeToken } from '../../../test/factories.ts';
+import { GROUP_ID, activeTeamMock, jsonResponse, makeToken } from '../../../test/factories.ts';
 import { mockApi } from '../../../test/render-app.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { clearSession, setSession } from '../../../lib/session.ts';
@@ -16,6 +16,7 @@ function renderFrame(search?: string) {
   let issued = 0;
   mockApi({
     'GET /api/dataRoles/me': () => jsonResponse(200, []),
+    'GET /api/dataRoles/active': activeTeamMock([]),
     [`POST /api/dataRoles/default/token/${DASHBOARD}`]: () =>
       jsonResponse(200, { token: `token-${++issued}`, expiresAt: Date.now() + 300_000 }),
   });

@@ -5,6 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { paths } from '../../../lib/paths.ts';
+import { useCurrentRoleId } from '../../playbooks/api/teams.ts';
 import { getDashboardToken, useDashboardToken } from '../api/get-dashboard-token.ts';
 import { frameMessage, postFrameMessage } from '../embed/frame-messages.ts';
 
@@ -43,7 +44,7 @@ function SupersetDashboard(props: {
       id: embeddedId,
       supersetDomain,
       mountPoint,
-      fetchGuestToken: () => getDashboardToken(dashboardId, roleId).then((t) => t.token),
+      fetchGuestToken: () => getDashboardToken(dashboardId).then((t) => t.token),
       dashboardUiConfig: { hideTitle: true },
       iframeTitle: 'Embedded dashboard',
     }).then(
@@ -100,8 +101,9 @@ export function DashboardFrame(props: {
   height?: string;
 }) {
   const { groupId, dashboardId, callBase } = props;
-  const roleId = props.roleId ?? null;
-  const token = useDashboardToken(groupId, dashboardId, props.roleId);
+  const current = useCurrentRoleId();
+  const roleId = props.roleId ?? current;
+  const token = useDashboardToken(groupId, dashboardId, roleId);
   const navigate = useNavigate();
   // The page's query string stays while a call is open over it (a canvas page's filter).
   const { search: pageSearch } = useLocation();

@@ -77,7 +77,7 @@ function ChartBody({ spec, data }: { spec: ChartSpec; data: ChartData }) {
         sx={{ fontWeight: 600 }}
         data-testid={`big-number-${spec.id}`}
       >
-        {value === null ? '–' : value.toLocaleString()}
+        {value === null ? '–' : value.toLocaleString('en-US')}
         {value !== null && spec.unit ? (
           <Typography component="span" variant="h6" color="text.secondary" sx={{ ml: 0.5 }}>
             {spec.unit}

@@ -1,4 +1,4 @@
-import type { ChartData, ChartSpec } from '@callsight/shared';
+import { formatDisplayDate, type ChartData, type ChartSpec } from '@callsight/shared';
 import type { ChartOption } from '../../../components/charts/index.ts';
 
 /** The name the server gives a time series' bucket column (Superset's). */
@@ -142,7 +142,7 @@ function heatmap(data: ChartData): ChartOption {
   const values = data.rows.map((r) => num(r[2]) ?? 0);
   const isTime = data.columns[0]?.name === TIMESTAMP_COLUMN;
   const label = (v: Row[number] | undefined) =>
-    isTime && typeof v === 'number' ? new Date(v).toLocaleDateString() : text(v);
+    isTime && typeof v === 'number' ? formatDisplayDate(v, { style: 'date' }) : text(v);
   return {
     tooltip: { position: 'top' },
     grid: { left: 140, right: 16, top: 16, bottom: 64 },

@@ -7,7 +7,13 @@ import {
   type CallDetailAnswer,
 } from '@callsight/shared';
 import '../../../test/setup.ts';
-import { GROUP_ID, jsonResponse, makeProfile, makeToken } from '../../../test/factories.ts';
+import {
+  GROUP_ID,
+  activeTeamMock,
+  jsonResponse,
+  makeProfile,
+  makeToken,
+} from '../../../test/factories.ts';
 import { mockApi, renderApp } from '../../../test/render-app.tsx';
 import { clearSession, setSession } from '../../../lib/session.ts';
 import { embedSearch, splitCallPath } from './canvas-page.tsx';
@@ -22,6 +28,7 @@ function open(path: string, more: Parameters<typeof mockApi>[0] = {}) {
       'GET /api/groups/dashboard/calloverview': () =>
         jsonResponse(200, { id: CALLS, name: 'Call Overview', embeddedID: CALLS }),
       'GET /api/dataRoles/me': () => jsonResponse(200, []),
+      'GET /api/dataRoles/active': activeTeamMock([]),
       [`POST /api/dataRoles/default/token/${CALLS}`]: () =>
         jsonResponse(200, { token: 'tok', expiresAt: Date.now() + 300_000 }),
       ...more,

@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page-header/index.ts';
 import { CANVAS_LABELS } from '../canvas-labels.ts';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
 import { EmbeddedCallModal } from '../components/embedded-call-modal.tsx';
-import { useDashboards } from '../../playbooks/api/teams.ts';
+import { useCurrentRoleId, useDashboards, useTeamDashboards } from '../../playbooks/api/teams.ts';
 import { useCanvasDashboard } from '../api/get-canvas-dashboard.ts';
 
 /** /canvas: goes to the overview, keeping the query string (spec 000 §2.1). */
@@ -46,23 +46,29 @@ export function splitCallPath(rest: string): { rest: string; contactId: string |
   return { rest: match[1] ?? '', contactId };
 }
 
-/** /canvas/list: every dashboard of the group, each opening in the canvas frame. */
+/**
+ * /canvas/list: the group's dashboards the active team may open (spec 002 §6), each opening in
+ * the canvas frame.
+ */
 function DashboardList({ groupId }: { groupId: string }) {
   const dashboards = useDashboards(groupId);
+  const mayOpen = useTeamDashboards(groupId);
   return (
     <>
       <PageHeader title={CANVAS_LABELS.list} />
       <Paper variant="outlined">
         <List>
-          {(dashboards.data ?? []).map((d) => (
-            <ListItemButton
-              key={d.id}
-              component={RouterLink}
-              to={`/${groupId}/canvas/${encodeURIComponent(d.id)}`}
-            >
-              <ListItemText primary={d.name || `Dashboard ${d.id}`} secondary={d.id} />
-            </ListItemButton>
-          ))}
+          {(dashboards.data ?? [])
+            .filter((d) => mayOpen(d.id))
+            .map((d) => (
+              <ListItemButton
+                key={d.id}
+                component={RouterLink}
+                to={`/${groupId}/canvas/${encodeURIComponent(d.id)}`}
+              >
+                <ListItemText primary={d.name || `Dashboard ${d.id}`} secondary={d.id} />
+              </ListItemButton>
+            ))}
         </List>
       </Paper>
     </>
@@ -84,6 +90,8 @@ export function CanvasPage() {
   const known = isCanvasKey(key) && key !== 'list' && dashboardId !== null && rest === '';
   // A canvas name opens what it is mapped to (Dashboard Manager), else its standard dashboard.
   const mapped = useCanvasDashboard(groupId, key, known);
+  // A new team reads anew: its token, its rows (decision T2).
+  const roleId = useCurrentRoleId();
   if (key === 'list' && rest === '') return <DashboardList groupId={groupId} />;
   if (known && mapped.isPending) return <PageHeader title={CANVAS_LABELS[key]} />;
   const id = known
@@ -104,7 +112,7 @@ export function CanvasPage() {
       </span>
       {/* A new query string (a shared link, Back) loads the frame anew with it. */}
       <DashboardFrame
-        key={`${id}${forwarded}`}
+        key={`${id}${forwarded}:${roleId ?? ''}`}
         groupId={groupId}
         dashboardId={id}
         search={forwarded}

@@ -17,7 +17,7 @@ const CoverageSummarySchema: z.ZodType<CoverageSummary> = z.object({
   ),
 });
 
-/** GET /api/coverage?range: how many agents or calls fall in each coverage set. */
+/** GET /api/coverage?range: how many agents fall in each coverage set. */
 export function getCoverage(range: CoverageRange, signal?: AbortSignal): Promise<CoverageSummary> {
   return apiRequest('/coverage', { schema: CoverageSummarySchema, query: { range }, signal });
 }

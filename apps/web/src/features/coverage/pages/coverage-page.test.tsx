@@ -32,7 +32,7 @@ function open() {
       return jsonResponse(200, summary(range, BASES[range]));
     },
     'GET /api/coverage/NoExtension/download': () =>
-      new Response('Agent,Contacts,LastContact\r\nalice,3,2025-06-01T10:00:00Z\r\n', {
+      new Response('Agent,CloudCalls\r\nalice,3\r\n', {
         status: 200,
         headers: { 'Content-Type': 'text/csv' },
       }),
@@ -78,6 +78,15 @@ describe('Extension Coverage page', () => {
       COVERAGE_TEXTS.sets.LowCoverage,
     ]);
     expect(screen.getByRole('button', { name: '24h' }).getAttribute('aria-pressed')).toBe('true');
+    // One column counts agents for every set; low coverage is worded as spec 000 §9 defines it.
+    expect(
+      within(screen.getByTestId('coverage-table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Set', 'Agents', 'Description', '']);
+    expect(COVERAGE_TEXTS.sets.LowCoverage).toBe(
+      'Agents with 20 percent or more of their calls seen in cloud data with no agent collector data',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '7d' }));
     await waitFor(() => expect(counts()).toEqual(['70', '71', '72']));
@@ -114,9 +123,7 @@ describe('Extension Coverage page', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]?.name).toBe('extension-coverage-NoExtension.csv');
-    expect(await readBlob(saved[0]?.blob)).toBe(
-      'Agent,Contacts,LastContact\r\nalice,3,2025-06-01T10:00:00Z\r\n',
-    );
+    expect(await readBlob(saved[0]?.blob)).toBe('Agent,CloudCalls\r\nalice,3\r\n');
     const call = fetchMock.mock.calls.find(([url]) =>
       String(url).startsWith('/api/coverage/NoExtension/download'),
     );

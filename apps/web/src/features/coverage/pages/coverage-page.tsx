@@ -40,15 +40,15 @@ interface SetRow {
 }
 
 function periodText(from: string, to: string): string {
-  const start = new Date(from);
-  const end = new Date(to);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
-  return `Contacts from ${formatDisplayDate(start)} to ${formatDisplayDate(end)}`;
+  const start = formatDisplayDate(from, { missing: '' });
+  const end = formatDisplayDate(to, { missing: '' });
+  return start && end ? `Calls from ${start} to ${end}` : '';
 }
 
 /**
- * /admin/extutil: how much of the group's contact-centre traffic the softphone extension
- * measured over the last 24 hours, 7 or 28 days; each set downloads as CSV (spec 002 §2.15).
+ * /admin/extutil: how many agents' calls seen in cloud data have agent collector data over the
+ * last 24 hours, 7 or 28 days, by set (low coverage as spec 000 §9 defines it); each set
+ * downloads as CSV, one row per agent (spec 002 §2.15).
  */
 export function CoveragePage() {
   const { groupId = '' } = useParams();
@@ -75,8 +75,9 @@ export function CoveragePage() {
   const columns: DataTableColumn<SetRow>[] = [
     { field: 'set', headerName: 'Set', width: 150, text: (r) => r.set },
     {
+      // Every set counts agents (issue 33: no column mixes agents with calls).
       field: 'count',
-      headerName: 'Count',
+      headerName: COVERAGE_TEXTS.countHeader,
       width: 110,
       align: 'right',
       text: (r) => (r.count === null ? '-' : String(r.count)),
@@ -111,10 +112,7 @@ export function CoveragePage() {
 
   return (
     <Box>
-      <PageHeader
-        title={COVERAGE_TEXTS.title}
-        subtitle="How many contacts carry data from the softphone extension."
-      />
+      <PageHeader title={COVERAGE_TEXTS.title} subtitle={COVERAGE_TEXTS.subtitle} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}

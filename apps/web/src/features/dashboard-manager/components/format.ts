@@ -1,9 +1,8 @@
-import dayjs from 'dayjs';
-import type { ImportExecution, ImportType } from '@callsight/shared';
+import { formatDisplayDate, type ImportExecution, type ImportType } from '@callsight/shared';
 
-/** A timestamp as the admin tables show it; '-' when absent. */
+/** A timestamp as the admin tables show it (DD-MM-YYYY HH:mm:ss); '-' when absent. */
 export function formatDate(iso: string | null | undefined): string {
-  return iso ? dayjs(iso).format('DD-MM-YYYY HH:mm') : '-';
+  return formatDisplayDate(iso);
 }
 
 export const versionText = (version: number | null | undefined) =>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
+import { formatDisplayDate } from '@callsight/shared';
 import type { AgentAlert } from '@callsight/collector';
 
 const KIND_LABELS: Record<AgentAlert['type'], string> = {
@@ -42,7 +42,7 @@ export function AlertList({ alerts }: { alerts: readonly AgentAlert[] }) {
           <AlertTitle sx={{ fontWeight: 600 }}>
             {a.messageType ?? KIND_LABELS[a.type]}
             <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-              {dayjs(a.sentAt).format('HH:mm:ss')} · {a.workflowName}
+              {formatDisplayDate(a.sentAt, { style: 'time' })} · {a.workflowName}
             </Typography>
           </AlertTitle>
           <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>

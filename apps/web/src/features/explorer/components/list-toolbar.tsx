@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import type { ExplorerList } from '@callsight/shared';
+import Tooltip from '@mui/material/Tooltip';
+import { EXPLORER_TEXTS, type ExplorerList } from '@callsight/shared';
 import { TimeRangePicker } from '../../../components/time-range-picker/index.ts';
 import type { ExplorerView } from '../state/use-explorer-view.ts';
 import { FilterBar } from './filter-bar.tsx';
@@ -13,7 +16,10 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** Time range, filters and downloads above an explorer table. */
+/**
+ * Time range, filters and downloads above an explorer table; on the call list, "Include test
+ * calls" (our own test calls are left out unless it is on; issue 33).
+ */
 export function ListToolbar({ list, view, actions }: Props) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -23,7 +29,28 @@ export function ListToolbar({ list, view, actions }: Props) {
           spacing={1.5}
           sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
         >
-          <TimeRangePicker value={view.request.range} onChange={view.setRange} />
+          <Stack
+            direction="row"
+            spacing={2}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
+            <TimeRangePicker value={view.request.range} onChange={view.setRange} />
+            {list === 'calls' && (
+              <Tooltip title={EXPLORER_TEXTS.testCallHint} describeChild>
+                <FormControlLabel
+                  label={EXPLORER_TEXTS.includeTestCalls}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={view.request.includeTestCalls}
+                      onChange={(event) => view.setIncludeTestCalls(event.target.checked)}
+                    />
+                  }
+                />
+              </Tooltip>
+            )}
+          </Stack>
           {actions && (
             <Stack direction="row" spacing={1}>
               {actions}

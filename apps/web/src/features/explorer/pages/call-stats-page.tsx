@@ -1,12 +1,20 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { CALL_STATS_SORT_COLUMNS, EXPLORER_LIMITS, EXPLORER_TEXTS } from '@callsight/shared';
+import Stack from '@mui/material/Stack';
+import {
+  CALL_STATS_SORT_COLUMNS,
+  EXPLORER_LIMITS,
+  EXPLORER_TEXTS,
+  type CallStatsRow,
+} from '@callsight/shared';
+import { TestCallBadge } from '../../../components/test-call-badge/index.ts';
 import { usePageMessages } from '../../../lib/socket.ts';
 import { callStatsKey, getCallStats, useCallStats } from '../api/get-call-stats.ts';
 import { CallDetailModal } from '../components/call-detail-modal.tsx';
-import { CALL_STATS_COLUMNS } from '../components/columns.ts';
+import { CALL_STATS_COLUMNS, type ExplorerColumn } from '../components/columns.ts';
 import { ExplorerTable, listTableProps } from '../components/explorer-table.tsx';
 import { ListError } from '../components/list-error.tsx';
 import { ListToolbar } from '../components/list-toolbar.tsx';
@@ -42,6 +50,19 @@ function useRefreshOnNewCalls(groupId: string) {
   usePageMessages(EXPLORER_PUSH_PAGE, onMessage);
 }
 
+/** A test call's agent with its "Test call" badge (issue 33); other cells as their text. */
+function renderCallCell(column: ExplorerColumn<CallStatsRow>, row: CallStatsRow) {
+  if (column.id !== 'agent' || !row.testCall) return undefined;
+  return (
+    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {column.text(row)}
+      </Box>
+      <TestCallBadge />
+    </Stack>
+  );
+}
+
 /** /explorer/calls: the Call Stats Log, with a Details modal at /explorer/calls/call/{contactId}. */
 export function CallStatsPage() {
   const { groupId = '' } = useParams();
@@ -69,6 +90,7 @@ export function CallStatsPage() {
         columns={CALL_STATS_COLUMNS}
         {...listTableProps(view, calls)}
         rowKey={(row) => row.callContactId}
+        renderCell={renderCallCell}
         csvRows={allRows}
         rowAction={{
           width: 84,

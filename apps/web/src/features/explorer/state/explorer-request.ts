@@ -17,6 +17,8 @@ export interface ExplorerRequest {
   /** Zero-based page. */
   page: number;
   size: number;
+  /** The call list with our own test calls too (GSM monitors, heartbeat tests; issue 33). */
+  includeTestCalls: boolean;
 }
 
 /** The browser's IANA time zone, sent with the local fromTime/toTime. */
@@ -26,7 +28,8 @@ export function browserTimeZone(): string {
 
 /**
  * The API query of a list (spec 002 §7.3): the range resolved at `now` in local time with the
- * time zone, paging as from = page × size, and the filters as field=value or From/To.
+ * time zone, paging as from = page × size, and the filters as field=value or From/To; the call
+ * list's includeTestCalls only when on (the server leaves test calls out by default).
  */
 export function toApiQuery(
   list: ExplorerList,
@@ -47,6 +50,7 @@ export function toApiQuery(
     sortColumn: request.sortColumn,
     sortDirection: request.sortDirection,
     ...filtersToQuery(list, request.filters),
+    ...(list === 'calls' && request.includeTestCalls ? { includeTestCalls: 'true' } : {}),
   };
 }
 

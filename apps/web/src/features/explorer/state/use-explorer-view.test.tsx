@@ -30,7 +30,23 @@ describe('useExplorerView', () => {
       sortDirection: 'desc',
       page: 0,
       size: 10,
+      includeTestCalls: false,
     });
+  });
+
+  it('keeps "Include test calls" in the URL only: a new visit starts without test calls', () => {
+    const first = renderView();
+    act(() => first.result.current.setIncludeTestCalls(true));
+    expect(first.result.current.request).toMatchObject({ includeTestCalls: true, page: 0 });
+    act(() => first.result.current.setSize(25));
+    expect(first.result.current.request.includeTestCalls).toBe(true);
+    first.unmount();
+    expect(readPreferences('calls')).not.toHaveProperty('includeTestCalls');
+    expect(renderView().result.current.request.includeTestCalls).toBe(false);
+    // A shared link (the copilot's, say) carries it.
+    const filter = encodeURIComponent('testCalls=true');
+    const linked = renderView(`/g/explorer/calls?from=now-1h&to=now&filter=${filter}`);
+    expect(linked.result.current.request.includeTestCalls).toBe(true);
   });
 
   it('starts a new sort column descending, toggles the current one, and goes back to page 1', () => {

@@ -38,6 +38,8 @@ export interface ExplorerView {
   toggleSort: (column: string) => void;
   setPage: (page: number) => void;
   setSize: (size: number) => void;
+  /** The call list's "Include test calls" (kept in the URL only: each visit starts without). */
+  setIncludeTestCalls: (include: boolean) => void;
 }
 
 const FiltersJsonSchema = z
@@ -58,6 +60,7 @@ interface Patch {
   sortDirection?: SortDirection;
   page?: number;
   size?: number;
+  includeTestCalls?: boolean;
 }
 
 /**
@@ -76,6 +79,7 @@ export function useExplorerView({ list, sortColumns, defaultSort }: ViewConfig):
       dir: saved.sortDirection ?? 'desc',
       page: 0,
       size: saved.size ?? EXPLORER_LIMITS.pageSize,
+      testCalls: false,
     }),
     [saved, defaultSort],
   );
@@ -96,8 +100,9 @@ export function useExplorerView({ list, sortColumns, defaultSort }: ViewConfig):
       sortDirection: raw.dir === 'asc' ? 'asc' : 'desc',
       page: Math.max(0, Math.trunc(raw.page)),
       size,
+      includeTestCalls: list === 'calls' && raw.testCalls,
     };
-  }, [rangeFrom, rangeTo, filterText, defaults, savedRange, sortColumns, defaultSort]);
+  }, [rangeFrom, rangeTo, filterText, defaults, savedRange, sortColumns, defaultSort, list]);
 
   const preferencesJson = JSON.stringify({
     range: request.range,
@@ -126,6 +131,7 @@ export function useExplorerView({ list, sortColumns, defaultSort }: ViewConfig):
             dir: current.sortDirection,
             page: patch.page ?? 0,
             size: current.size,
+            testCalls: current.includeTestCalls || undefined,
           }),
         );
         return next;
@@ -149,5 +155,9 @@ export function useExplorerView({ list, sortColumns, defaultSort }: ViewConfig):
     ),
     setPage: useCallback((page: number) => update({ page }), [update]),
     setSize: useCallback((size: number) => update({ size }), [update]),
+    setIncludeTestCalls: useCallback(
+      (includeTestCalls: boolean) => update({ includeTestCalls }),
+      [update],
+    ),
   };
 }

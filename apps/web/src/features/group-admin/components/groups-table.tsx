@@ -1,7 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import dayjs from 'dayjs';
-import { GROUP_ADMIN_TEXTS, REGION_LABELS, type GroupDetail } from '@callsight/shared';
+import {
+  GROUP_ADMIN_TEXTS,
+  REGION_LABELS,
+  formatDisplayDate,
+  type GroupDetail,
+} from '@callsight/shared';
 import {
   DataTable,
   TableSearchField,
@@ -58,7 +62,7 @@ export function GroupsTable({
       field: 'archivedAt',
       headerName: 'Archived On',
       nowrap: true,
-      text: (g) => (g.archivedAt ? dayjs(g.archivedAt).format('DD-MM-YYYY HH:mm') : '-'),
+      text: (g) => formatDisplayDate(g.archivedAt),
     });
   columns.push({
     field: 'actions',

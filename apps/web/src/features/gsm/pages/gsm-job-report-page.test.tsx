@@ -140,8 +140,35 @@ describe('GsmJobReportPage', () => {
     view.unmount();
 
     api(makeDetails({ transcription: null }));
+    const unmeasured = render(`${PATH}?tab=intelligence`);
+    expect(await screen.findByText('not available')).toBeTruthy();
+    unmeasured.unmount();
+  });
+
+  it('says why there is no transcription when the speech-to-text engine is not installed', async () => {
+    const missing = (unavailableReason: 'notInstalled' | 'turnedOff') =>
+      makeDetails({
+        transcription: {
+          transcriptionJobName: 'job-1',
+          languageCode: 'en-US',
+          engine: 'not available',
+          available: false,
+          asrEvaluation: null,
+          unavailableReason,
+        },
+      });
+    api(missing('notInstalled'));
+    const view = render(`${PATH}?tab=intelligence`);
+    const card = within(await screen.findByRole('region', { name: 'Transcription' }));
+    expect(card.getByText('speech-to-text engine not installed: see README')).toBeTruthy();
+    view.unmount();
+    clearSession();
+
+    // Turned off (STT_ENGINE=none) is not "not installed".
+    api(missing('turnedOff'));
     render(`${PATH}?tab=intelligence`);
     expect(await screen.findByText('not available')).toBeTruthy();
+    expect(screen.queryByText(/not installed/)).toBeNull();
   });
 
   it('shows the softphone summary and the per-second stats on Agent Network', async () => {
@@ -152,6 +179,9 @@ describe('GsmJobReportPage', () => {
     expect(softphone.getByText('Chrome 124')).toBeTruthy();
     expect(section('System').getByText('198.51.100.7:3478')).toBeTruthy();
     expect(section('System').getByText('15 % / 30 % / 60 %')).toBeTruthy();
+    // Memory with its units: the share used (%), and the machine's total (stored in MB).
+    expect(section('System').getByText('54 % / 57 % / 61 %')).toBeTruthy();
+    expect(section('System').getByText('16 GB')).toBeTruthy();
     const metrics = within(screen.getByTestId('network-metrics'));
     expect(metrics.getByText('Jitter')).toBeTruthy();
     expect(metrics.getByText('24 ms')).toBeTruthy();

@@ -6,6 +6,7 @@ import {
   jobScoreText,
   lossText,
   measureText,
+  megabytesText,
   mosText,
   scheduleText,
   scoreText,
@@ -14,6 +15,15 @@ import { splitEnvelope, zoomWindowPercent } from './components/waveform.ts';
 import { windowQuery } from './window-query.ts';
 
 describe('synthetic formats', () => {
+  it('shows a size in megabytes with its unit: MB, or GB from 1024 MB', () => {
+    expect(megabytesText(512)).toBe('512 MB');
+    expect(megabytesText(1536)).toBe('1.5 GB');
+    expect(megabytesText(16384)).toBe('16 GB');
+    expect(megabytesText(0.5)).toBe('0.5 MB');
+    expect(megabytesText(null)).toBe('-');
+    expect(megabytesText(Number.NaN)).toBe('-');
+  });
+
   it('shows loss percent with 1 or 2 decimals and MOS with 2', () => {
     expect(lossText(((4.5 - 4.2) / 4.5) * 100)).toBe('6.67%');
     expect(lossText(5)).toBe('5.0%');

@@ -1,19 +1,18 @@
-import dayjs from 'dayjs';
 import { formatDisplayDate, showsNoScores, SYNTHETIC_TEXTS } from '@callsight/shared';
 
 const MISSING = '-';
 
 /** A time as DD-MM-YYYY HH:mm:ss (spec 002 §9), or '-' when there is none. */
 export const dateText = (iso: string | null | undefined) =>
-  iso ? formatDisplayDate(new Date(iso), { seconds: true }) : MISSING;
+  formatDisplayDate(iso, { missing: MISSING });
 
 /** A time of day as HH:mm:ss (spec 002 §9), or '-'. */
 export const clockText = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format('HH:mm:ss') : MISSING;
+  formatDisplayDate(iso, { style: 'time', missing: MISSING });
 
 /** A day as DD-MM-YYYY, or '-'. */
 export const dayText = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format('DD-MM-YYYY') : MISSING;
+  formatDisplayDate(iso, { style: 'date', missing: MISSING });
 
 const fixed = (value: number | null | undefined, decimals: number) =>
   value === null || value === undefined || !Number.isFinite(value)
@@ -53,6 +52,14 @@ export const measureText = (value: number | null | undefined, unit = '') =>
   value === null || value === undefined
     ? MISSING
     : `${Math.round(value * 100) / 100}${unit ? ` ${unit}` : ''}`;
+
+const sizeFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** A size in megabytes with its unit: "512 MB", or "16 GB" from 1024 MB; '-' when unknown. */
+export const megabytesText = (mb: number | null | undefined) => {
+  if (mb === null || mb === undefined || !Number.isFinite(mb)) return MISSING;
+  return mb >= 1024 ? `${sizeFormat.format(mb / 1024)} GB` : `${sizeFormat.format(mb)} MB`;
+};
 
 /** A fraction as a percent with one decimal: 0.125 → "12.5%". */
 export const fractionText = (fraction: number | null | undefined) =>

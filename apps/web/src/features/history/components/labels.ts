@@ -6,7 +6,7 @@ import {
 } from '@callsight/shared';
 
 /** Result timestamps show seconds: DD-MM-YYYY HH:mm:ss (spec 001 §9). */
-export const timestampText = (iso: string) => formatDisplayDate(new Date(iso), { seconds: true });
+export const timestampText = (iso: string) => formatDisplayDate(iso);
 export const applicationText = (id: string) =>
   WORKFLOW_APPLICATIONS.find((a) => a.id === id)?.label ?? id;
 export const triggerText = (id: string) => findTrigger(id)?.displayText ?? id;

@@ -5,6 +5,7 @@ import '../../../test/setup.ts';
 import {
   GROUP_ID,
   OTHER_GROUP_ID,
+  activeTeamMock,
   jsonResponse,
   makeProfile,
   makeToken,
@@ -66,6 +67,7 @@ function open(
   const handlers: Handlers = {
     'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
     'GET /api/dataRoles/me': () => jsonResponse(200, teams),
+    'GET /api/dataRoles/active': activeTeamMock(teams),
     [`POST /api/dataRoles/${teams[0]?.id ?? 'default'}/token/${HOME}`]: options.token ?? homeToken,
     [`GET /api/embed/dashboards/${HOME}`]: () => jsonResponse(200, SPEC),
   };

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/page-header/index.ts';
 import { openHelpArticle } from '../../../components/help-button/index.ts';
 import { HELP_ARTICLES } from '../../../app/help-articles.ts';
 import { useShell } from '../../../app/access.tsx';
-import { readCurrentRoleId } from '../../../lib/storage.ts';
+import { useCurrentRoleId } from '../../playbooks/api/teams.ts';
 import { getDashboardToken } from '../../canvas/api/get-dashboard-token.ts';
 import { ChartCard, type ChartAuth } from '../../canvas/embed/chart-card.tsx';
 import { getEmbedDashboard } from '../../canvas/embed/embed-api.ts';
@@ -58,10 +58,10 @@ export function HomePage() {
   const { groupId = '' } = useParams();
   const { access } = useShell();
   const homeId = `home_${groupId}`;
-  const roleId = readCurrentRoleId();
+  const roleId = useCurrentRoleId();
   const token = useQuery({
     queryKey: ['home-token', groupId, roleId ?? ''],
-    queryFn: () => getDashboardToken(homeId, roleId),
+    queryFn: () => getDashboardToken(homeId),
     retry: AUTH_TRIES - 1,
     retryDelay: AUTH_RETRY_MS,
     staleTime: 4 * 60_000,

@@ -8,7 +8,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AutoAwesomeRoundedIcon from '@mui/icons-material/AutoAwesomeRounded';
 import RefreshRoundedIcon from '@mui/icons-material/RefreshRounded';
-import { AI_SUMMARY_ACCESS, AI_SUMMARY_TEXTS, hasPermission } from '@callsight/shared';
+import {
+  AI_SUMMARY_ACCESS,
+  AI_SUMMARY_TEXTS,
+  formatDisplayDate,
+  hasPermission,
+} from '@callsight/shared';
 import { RetryAlert } from '../../../components/load-state/index.ts';
 import { ApiRequestError, CLIENT_ERROR_CODES } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -125,7 +130,7 @@ export function AiSummaryTab({ traceId, spanId, isRootJourneySpan }: AiSummaryTa
           {summary.engine === 'llm'
             ? 'Written by the configured language model'
             : 'Built-in summary'}{' '}
-          · {new Date(summary.generatedAt).toLocaleString()}
+          · {formatDisplayDate(summary.generatedAt)}
         </Typography>
       </Box>
     </Paper>

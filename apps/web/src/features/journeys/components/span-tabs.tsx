@@ -12,6 +12,7 @@ import {
   JOURNEY_ROOT_SPAN_NAME,
   SPAN_TABS,
   TRACE_TEXTS,
+  formatDisplayDate,
   formatDurationMs,
   type AttributeValue,
   type ProcessedSpan,
@@ -121,7 +122,7 @@ function Loading() {
 
 const showValue = (v: AttributeValue): string =>
   v === null ? '-' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-const showTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC');
+const showTime = (ms: number) => formatDisplayDate(ms, { style: 'dateTimeMs' });
 
 function Pairs({ rows }: { rows: [string, ReactNode][] }) {
   return (

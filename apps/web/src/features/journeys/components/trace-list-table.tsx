@@ -1,8 +1,7 @@
-import dayjs from 'dayjs';
 import {
-  DISPLAY_DATE_SECONDS_FORMAT,
   TRACE_LIST,
   TRACE_TEXTS,
+  formatDisplayDate,
   formatDurationMs,
   type TraceListPage,
 } from '@callsight/shared';
@@ -25,7 +24,7 @@ const COLUMNS: DataTableColumn<Trace>[] = [
     sortable: true,
     nowrap: true,
     minWidth: 160,
-    text: (t) => dayjs(t.startTime).format(DISPLAY_DATE_SECONDS_FORMAT),
+    text: (t) => formatDisplayDate(t.startTime),
   },
   { field: 'serviceName', headerName: 'Service', text: (t) => t.serviceName },
   { field: 'spanCount', headerName: 'Spans', align: 'right', text: (t) => String(t.spanCount) },

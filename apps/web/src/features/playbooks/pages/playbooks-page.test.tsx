@@ -11,6 +11,7 @@ import '../../../test/setup.ts';
 import {
   GROUP_ID,
   OTHER_GROUP_ID,
+  activeTeamMock,
   jsonResponse,
   makeProfile,
   makeToken,
@@ -61,6 +62,10 @@ function open(
     'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
     'GET /api/dashboards': () => jsonResponse(200, DASHBOARDS),
     'GET /api/dataRoles/me': () => jsonResponse(200, teams),
+    'GET /api/dataRoles/active': activeTeamMock(
+      teams,
+      permissions.some((p) => p === 'user:admin' || p === 'user:super'),
+    ),
     ...more,
   };
   for (const t of teams)
@@ -168,8 +173,7 @@ describe('dashboards (playbooks)', () => {
       NORTH,
     );
     await waitFor(() => expect(frameSrc()).toContain('token=token-of-North'));
-
-    fireEvent.click(screen.getByRole('button', { name: 'Team: North' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Team: North' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'South' }));
     await waitFor(() => expect(frameSrc()).toContain('token=token-of-South'));
     expect(localStorage.getItem('currentRoleId')).toBe(SOUTH);
@@ -178,7 +182,7 @@ describe('dashboards (playbooks)', () => {
     ).toHaveLength(1);
 
     // Back to North: North's token again, not South's.
-    fireEvent.click(screen.getByRole('button', { name: 'Team: South' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Team: South' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'North' }));
     await waitFor(() => expect(frameSrc()).toContain('token=token-of-North'));
   });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,56 +5,20 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import GroupsRoundedIcon from '@mui/icons-material/GroupsRounded';
-import { ACCESS, canAccess, hasPermission, isFeatureEnabled, type Team } from '@callsight/shared';
+import { ACCESS, canAccess, hasPermission, isFeatureEnabled } from '@callsight/shared';
 import { LoadState } from '../../../components/load-state/index.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { useShell } from '../../../app/access.tsx';
-import { readCurrentRoleId, saveCurrentRoleId } from '../../../lib/storage.ts';
 import { DashboardFrame } from '../../canvas/components/dashboard-frame.tsx';
 import { EmbeddedCallModal } from '../../canvas/components/embedded-call-modal.tsx';
-import { useDashboards, useMyTeams } from '../api/teams.ts';
+import { useActiveTeam, useDashboards, useTeamDashboards } from '../api/teams.ts';
 import { RolesPage } from './roles-page.tsx';
 
 /** The spec's default name of a dashboard without one (§2.12). */
 const dashboardName = (d: { id: string; name: string }) => d.name || `Dashboard ${d.id}`;
-
-/** The team switcher (spec 002 §2.12): the user's teams; the choice is kept as currentRoleId. */
-function TeamSwitcher(props: { teams: Team[]; current: Team | null; onPick: (t: Team) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  if (!props.teams.length) return null;
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<GroupsRoundedIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-      >
-        Team: {props.current?.name ?? '—'}
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {props.teams.map((t) => (
-          <MenuItem
-            key={t.id}
-            selected={t.id === props.current?.id}
-            onClick={() => {
-              setAnchor(null);
-              props.onPick(t);
-            }}
-          >
-            {t.name}
-          </MenuItem>
-        ))}
-      </Menu>
-    </>
-  );
-}
 
 /**
  * /playbooks/:playbookId: one dashboard in its frame, under the team; its call links open over
@@ -107,8 +70,8 @@ export function PlaybooksPage() {
   const { pathname } = useLocation();
   const { access } = useShell();
   const dashboards = useDashboards(groupId);
-  const teams = useMyTeams(groupId);
-  const [roleId, setRoleId] = useState<string | null>(readCurrentRoleId);
+  const teams = useActiveTeam(groupId);
+  const mayOpen = useTeamDashboards(groupId);
   const base = `/${groupId}/playbooks`;
 
   if (!isFeatureEnabled(access.features, groupId, 'embeddedCanvasApi')) {
@@ -119,26 +82,15 @@ export function PlaybooksPage() {
       <PageHeader title="Dashboards" subtitle="Dashboards are not enabled for this group." />
     );
   }
-  const mine = teams.data ?? [];
-  const current = mine.find((t) => t.id === roleId) ?? mine[0] ?? null;
-  const all = dashboards.data ?? [];
-  const shown = current?.dashboards.length
-    ? all.filter((d) => current.dashboards.includes(d.id))
-    : all;
+  // The header's team switcher picks the team (decision T2); its dashboards are listed here.
+  const roleId = teams.data?.team?.id ?? null;
+  const shown = (dashboards.data ?? []).filter((d) => mayOpen(d.id));
   const permitted = new Set(shown.map((d) => d.id));
   const isAdmin = hasPermission(access.permissions, ACCESS.adminSuper);
-  // The frame is keyed by the team, and so is its token (never the previous team's rows).
-  const pick = (t: Team) => {
-    saveCurrentRoleId(t.id);
-    setRoleId(t.id);
-  };
 
   return (
     <>
-      <PageHeader
-        title="Dashboards"
-        actions={<TeamSwitcher teams={mine} current={current} onPick={pick} />}
-      />
+      <PageHeader title="Dashboards" />
       {!dashboards.data || !teams.data ? (
         <LoadState
           failed={dashboards.isError || teams.isError}
@@ -200,7 +152,7 @@ export function PlaybooksPage() {
                   <PlaybookView
                     permitted={permitted}
                     base={base}
-                    roleId={current?.id ?? null}
+                    roleId={roleId}
                     callPage={canAccess('call', access)}
                   />
                 }

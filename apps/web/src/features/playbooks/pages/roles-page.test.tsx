@@ -50,6 +50,7 @@ function open(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/users/profile': () => jsonResponse(200, makeProfile()),
     'GET /api/dashboards': () => jsonResponse(200, DASHBOARDS),
     'GET /api/dataRoles/me': () => jsonResponse(200, []),
+    'GET /api/dataRoles/active': () => jsonResponse(200, { team: null, exempt: true }),
     'GET /api/dataRoles': () => jsonResponse(200, [TEAM]),
     [`GET /api/dataRoles/${TEAM_ID}/users`]: () =>
       jsonResponse(200, [{ id: MEMBER_ID, name: 'Mo Member', email: 'mo@example.com' }]),

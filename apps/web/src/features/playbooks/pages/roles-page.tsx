@@ -39,6 +39,7 @@ import { useSnackbar } from '../../../components/snackbar/index.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useTeammates } from '../../teammates/api/get-teammates.ts';
 import { useDashboards, useTeamMembers, useTeamMutations, useTeams } from '../api/teams.ts';
+import { TeamValueField } from '../components/team-value-field.tsx';
 
 const typeLabel = (type: string) =>
   TEAM_CONDITION_TYPES.find((t) => t.value === type)?.label ?? type;
@@ -216,12 +217,14 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
                 ))}
               </TextField>
               {c.type === 'attributes' && (
-                <TextField
-                  size="small"
+                // Offers the CTR attribute names seen in the group's calls.
+                <TeamValueField
+                  groupId={groupId}
                   label="Field"
+                  type="attributes"
                   {...fieldError(i, 'field')}
                   value={c.field ?? ''}
-                  onChange={(e) => set(i, { field: e.target.value })}
+                  onChange={(field) => set(i, { field })}
                 />
               )}
               <TextField
@@ -238,12 +241,15 @@ function EditTeamDialog({ team, onClose }: { team: Team; onClose: () => void }) 
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                size="small"
+              <TeamValueField
+                groupId={groupId}
                 label="Value"
+                type={c.type}
+                field={c.field}
+                offers={c.type !== 'attributes' || Boolean(c.field?.trim())}
                 {...fieldError(i, 'value')}
                 value={c.value}
-                onChange={(e) => set(i, { value: e.target.value })}
+                onChange={(value) => set(i, { value })}
               />
               <IconButton
                 aria-label={`Remove condition ${i + 1}`}

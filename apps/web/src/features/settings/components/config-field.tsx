@@ -3,16 +3,19 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import {
   CONFIG_TEXTS,
   type ConfigFieldView,
   type ConfigFormValues,
   type OriginEntry,
+  type Permission,
 } from '@callsight/shared';
 import { ListInput } from './list-input.tsx';
 import { OriginsInput } from './origins-input.tsx';
@@ -29,15 +32,62 @@ const asOrigins = (v: unknown): OriginEntry[] =>
       )
     : [];
 
-/** The help under a field: its description and each helper text on a line of its own. */
+const WRITERS: Partial<Record<Permission, string>> = {
+  'user:viewer': 'a Group Viewer',
+  'user:user': 'a Group User',
+  'user:admin': 'a Group Admin',
+  'user:super': 'a super user',
+};
+
+/** Who may change a field, in words ("a Group Admin or a super user"), or null for nobody. */
+export function writersOf(writeRoles: readonly Permission[]): string | null {
+  const names = writeRoles.flatMap((r) => WRITERS[r] ?? []);
+  if (names.length === 0) return null;
+  return names.length === 1
+    ? (names[0] ?? null)
+    : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] ?? ''}`;
+}
+
+/** The line under a field the caller may see but not change (issue 33): a lock and who may. */
+function ReadOnlyCue({ field }: { field: ConfigFieldView }) {
+  return (
+    <Box
+      component="span"
+      data-testid="read-only-cue"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}
+    >
+      <LockOutlinedIcon sx={{ fontSize: 14 }} aria-hidden />
+      {CONFIG_TEXTS.readOnlyField(writersOf(field.writeRoles))}
+    </Box>
+  );
+}
+
+/** A read-only input: a tinted box with a lock where the input would end. */
+const readOnlyInput = {
+  endAdornment: (
+    <InputAdornment position="end">
+      <LockOutlinedIcon fontSize="small" sx={{ color: 'text.disabled' }} aria-hidden />
+    </InputAdornment>
+  ),
+};
+const readOnlySx = {
+  '& .MuiInputBase-root': { bgcolor: 'action.hover' },
+  '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' },
+} as const;
+
+/**
+ * The help under a field: its description and each helper text on a line of its own, then
+ * the read-only cue when the caller may not change it.
+ */
 function help(field: ConfigFieldView): ReactNode {
   const parts = [field.description, ...(field.helperTexts ?? [])].filter((p): p is string => !!p);
-  if (parts.length === 0) return undefined;
-  return parts.map((p) => (
+  const lines = parts.map((p) => (
     <Box component="span" key={p} sx={{ display: 'block' }}>
       {p}
     </Box>
   ));
+  if (!field.writable) lines.push(<ReadOnlyCue key="read-only" field={field} />);
+  return lines.length === 0 ? undefined : lines;
 }
 
 /** One field of a generic settings form, drawn by its control; read-only when not writable. */
@@ -100,7 +150,12 @@ export function ConfigField({ field }: { field: ConfigFieldView }) {
                 helperText={fieldState.error?.message ?? help(field)}
                 fullWidth
                 data-testid={testId}
-                slotProps={{ input: { readOnly } }}
+                sx={readOnly ? readOnlySx : undefined}
+                slotProps={{
+                  input: { readOnly },
+                  // A lock instead of the arrow: there is nothing to choose.
+                  select: readOnly ? { IconComponent: LockOutlinedIcon } : undefined,
+                }}
               >
                 {(field.options ?? []).map((o) => (
                   <MenuItem key={o.value} value={o.value}>
@@ -143,6 +198,7 @@ export function ConfigField({ field }: { field: ConfigFieldView }) {
               value={asOrigins(f.value)}
               onChange={f.onChange}
               readOnly={readOnly}
+              readOnlyCue={readOnly ? <ReadOnlyCue field={field} /> : undefined}
               error={fieldState.error?.message}
             />
           )}
@@ -178,12 +234,18 @@ export function ConfigField({ field }: { field: ConfigFieldView }) {
                     onChange={f.onChange}
                     onBlur={f.onBlur}
                     size="small"
-                    slotProps={{ input: { readOnly } }}
+                    sx={readOnly ? readOnlySx : undefined}
+                    slotProps={{ input: readOnly ? { readOnly, ...readOnlyInput } : {} }}
                   />
                 )}
               />
             ))}
           </Box>
+          {readOnly && (
+            <FormHelperText component="div">
+              <ReadOnlyCue field={field} />
+            </FormHelperText>
+          )}
           <ObjectError name={name} />
         </Box>
       );
@@ -220,12 +282,17 @@ export function ConfigField({ field }: { field: ConfigFieldView }) {
               placeholder={field.isSet ? CONFIG_TEXTS.secretSet : CONFIG_TEXTS.secretUnset}
               error={!!fieldState.error}
               helperText={
-                fieldState.error?.message ?? (field.isSet ? CONFIG_TEXTS.secretSet : help(field))
+                fieldState.error?.message ??
+                (field.isSet && !readOnly ? CONFIG_TEXTS.secretSet : help(field))
               }
               fullWidth
               autoComplete="new-password"
               data-testid={testId}
-              slotProps={{ input: { readOnly }, inputLabel: { shrink: true } }}
+              sx={readOnly ? readOnlySx : undefined}
+              slotProps={{
+                input: readOnly ? { readOnly, ...readOnlyInput } : {},
+                inputLabel: { shrink: true },
+              }}
             />
           )}
         />
@@ -248,8 +315,9 @@ export function ConfigField({ field }: { field: ConfigFieldView }) {
               helperText={fieldState.error?.message ?? help(field)}
               fullWidth
               data-testid={testId}
+              sx={readOnly ? readOnlySx : undefined}
               slotProps={{
-                input: { readOnly },
+                input: readOnly ? { readOnly, ...readOnlyInput } : {},
                 htmlInput: field.control === 'number' ? { inputMode: 'decimal' } : undefined,
               }}
             />

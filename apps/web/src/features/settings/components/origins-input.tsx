@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -26,6 +26,8 @@ interface OriginsInputProps {
   value: OriginEntry[];
   onChange: (next: OriginEntry[]) => void;
   readOnly: boolean;
+  /** Shown under the field while it is read-only. */
+  readOnlyCue?: ReactNode;
   error?: string;
 }
 
@@ -33,7 +35,14 @@ interface OriginsInputProps {
  * Approved origins with the pages allowed on each (spec 000 §5): a typed origin gets https://
  * when it has no scheme and loses any path, then the server checks it (406 gives its text).
  */
-export function OriginsInput({ field, value, onChange, readOnly, error }: OriginsInputProps) {
+export function OriginsInput({
+  field,
+  value,
+  onChange,
+  readOnly,
+  readOnlyCue,
+  error,
+}: OriginsInputProps) {
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
   const validate = useValidateConfigValue();
@@ -152,6 +161,7 @@ export function OriginsInput({ field, value, onChange, readOnly, error }: Origin
       {field.helperTexts?.map((t) => (
         <FormHelperText key={t}>{t}</FormHelperText>
       ))}
+      {readOnlyCue && <FormHelperText component="div">{readOnlyCue}</FormHelperText>}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import {
   DEFAULT_SUPPORT_EMAIL,
   SUBSCRIPTION_TEXTS,
+  formatDisplayDate,
   parseSubscriptionEnd,
   subscriptionErrorText,
   type SubscriptionState,
@@ -66,9 +67,7 @@ export function SubscriptionPage() {
   const end = parseSubscriptionEnd(expiration);
   // The marketplace gives the end as a UTC instant: show its UTC date (DD-MM-YYYY).
   const endText =
-    end instanceof Date
-      ? end.toISOString().slice(0, 10).split('-').reverse().join('-')
-      : expiration;
+    end instanceof Date ? formatDisplayDate(end, { style: 'date', utc: true }) : expiration;
   const parts = [
     `Customer ${customerCode}`,
     `Product ${productCode}`,

@@ -1,7 +1,7 @@
-import type { UsageRecord } from '@callsight/shared';
+import { USAGE_FIGURE_LABELS, type UsageRecord } from '@callsight/shared';
 import { BarChart } from '../../../components/charts/index.ts';
 
-export const USAGE_CHART_TITLE = 'DurationRoundedMin per month';
+export const USAGE_CHART_TITLE = `${USAGE_FIGURE_LABELS.DurationRoundedMin} per month`;
 
 /** A bar chart of billing minutes per month, oldest first; the month under way is the last bar. */
 export function UsageChart({ records }: { records: readonly UsageRecord[] }) {

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
-import type { UsageRecord } from '@callsight/shared';
+import { USAGE_FIGURE_LABELS, type UsageRecord } from '@callsight/shared';
 import {
   DataTable,
   NO_MATCHING_RECORDS,
@@ -16,7 +16,10 @@ export const USAGE_FIGURES = [
   'AssuranceTestCount',
 ] as const;
 
-/** Columns of a usage table: the first names the period ('Period' or 'Month'), then the figures. */
+/**
+ * Columns of a usage table: the first names the period ('Period' or 'Month'), then the figures
+ * in words (USAGE_FIGURE_LABELS).
+ */
 export function usageColumns(first: 'Period' | 'Month'): DataTableColumn<UsageRecord>[] {
   return [
     {
@@ -27,9 +30,9 @@ export function usageColumns(first: 'Period' | 'Month'): DataTableColumn<UsageRe
     },
     ...USAGE_FIGURES.map((figure): DataTableColumn<UsageRecord> => ({
       field: figure,
-      headerName: figure,
+      headerName: USAGE_FIGURE_LABELS[figure],
       align: 'right',
-      minWidth: 130,
+      minWidth: 150,
       text: (r) => String(r[figure]),
     })),
   ];

@@ -30,6 +30,14 @@ const FIGURES = [
   'CloudDurationRoundedMin',
   'AssuranceTestCount',
 ];
+/** The figures' headers, in words (issue 33). */
+const HEADERS = [
+  'Agents',
+  'Billing minutes (rounded)',
+  'Agent minutes (rounded)',
+  'Cloud minutes (rounded)',
+  'Assurance tests',
+];
 
 function record(month: string, n: number, current = false): UsageRecord {
   return {
@@ -90,11 +98,11 @@ describe('Usage page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent);
-    expect(headers(current)).toEqual(['Period', ...FIGURES]);
+    expect(headers(current)).toEqual(['Period', ...HEADERS]);
     expect(texts(current)).toEqual([['Current Usage', '13', '130', '129', '1', '26']]);
 
     const previous = screen.getByTestId('usage-previous');
-    expect(headers(previous)).toEqual(['Month', ...FIGURES]);
+    expect(headers(previous)).toEqual(['Month', ...HEADERS]);
     const rows = texts(previous);
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual(['2025-05', '12', '120', '119', '1', '24']);
@@ -104,7 +112,7 @@ describe('Usage page', () => {
       'Usage is available from July 2023. Each call is rounded up to the nearest minute.',
     );
     // Billing minutes per month, oldest first.
-    const bars = within(screen.getByRole('figure', { name: 'DurationRoundedMin per month' }))
+    const bars = within(screen.getByRole('figure', { name: 'Billing minutes (rounded) per month' }))
       .getAllByTestId('bar')
       .map((b) => b.textContent);
     expect(bars).toHaveLength(13);

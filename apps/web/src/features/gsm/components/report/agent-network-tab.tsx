@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { SYNTHETIC_TEXTS, type JobDetails, type JobStats } from '@callsight/shared';
-import { clockText, measureText } from '../../synthetic/format.ts';
+import { clockText, measureText, megabytesText } from '../../synthetic/format.ts';
 import { EmptyText } from '../../synthetic/components/empty-text.tsx';
 import { JobStatsCharts } from '../../synthetic/components/job-stats-charts.tsx';
 import { NetworkMetricsTable } from '../../synthetic/components/network-metrics-table.tsx';
@@ -47,9 +47,9 @@ function SoftphoneCards({
           },
           {
             label: 'Memory (min / avg / max)',
-            value: [memory.min, memory.avg, memory.max].map((v) => measureText(v)).join(' / '),
+            value: [memory.min, memory.avg, memory.max].map((v) => measureText(v, '%')).join(' / '),
           },
-          { label: 'Memory Total', value: measureText(memory.total) },
+          { label: 'Memory Total', value: megabytesText(memory.total) },
           {
             label: 'ICE Servers',
             value:

@@ -39,7 +39,7 @@ function TranscriptPair({ transcript }: { transcript: Transcript }) {
 /**
  * Intelligence Quality (spec 002 §3): the transcription's word error and recognition rates,
  * its substitutions, insertions and deletions, and each transcript beside its reference; 'not
- * available' when no speech-to-text engine is present.
+ * available' otherwise, and why when the speech-to-text engine is not installed (issue 33).
  */
 export function IntelligenceTab({ details }: { details: JobDetails }) {
   const transcription = details.transcription;
@@ -48,7 +48,15 @@ export function IntelligenceTab({ details }: { details: JobDetails }) {
     return (
       <SummaryCard
         title={T.transcription}
-        items={[{ label: T.transcription, value: SYNTHETIC_TEXTS.transcriptionUnavailable }]}
+        items={[
+          {
+            label: T.transcription,
+            value:
+              transcription?.unavailableReason === 'notInstalled'
+                ? SYNTHETIC_TEXTS.transcriptionNotInstalled
+                : SYNTHETIC_TEXTS.transcriptionUnavailable,
+          },
+        ]}
       />
     );
   return (

@@ -153,11 +153,13 @@ export function makeDetails(over: Partial<JobDetails> = {}): JobDetails {
       },
       system: {
         cpu: { ...metric(30), model: 'Intel i7' },
-        memory: { ...metric(2048), total: 16384 },
+        // Memory used (%), and the machine's total (MB), as the softphone reports them.
+        memory: { min: 54, max: 61, avg: 57, total: 16384 },
       },
       iceServers: [{ turnIpAddress: '198.51.100.7', port: 3478 }],
     },
     contactTraceSummary: null,
+    network: { jitterMs: 14.5, packetLossPercent: 3.2, rttMs: 95 },
     telephony: {
       sipCode: 200,
       sipReason: 'OK',

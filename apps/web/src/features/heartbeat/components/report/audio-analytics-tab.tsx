@@ -5,7 +5,7 @@ import { SYNTHETIC_TEXTS, type JobDetails, type PolqaScore } from '@callsight/sh
 import { AudioHops } from '../../../gsm/synthetic/components/audio-hops.tsx';
 import { AudioZoom, DEFAULT_AUDIO_ZOOM } from '../../../gsm/synthetic/components/audio-zoom.tsx';
 import { EmptyText } from '../../../gsm/synthetic/components/empty-text.tsx';
-import { orderedHops } from '../../../gsm/synthetic/report-items.ts';
+import { orderedHops, reportedHops } from '../../../gsm/synthetic/report-items.ts';
 import { LatencyDiagram } from './latency-diagram.tsx';
 
 /** Test ids of the tab's sections (e2e/heartbeat.spec.ts finds the waveforms by them). */
@@ -59,15 +59,16 @@ function HopsSection({
 /**
  * Audio Analytics (spec 002 §2.9): the inbound hops (what the customer and the agent send into
  * the contact centre) and the outbound ones compared with their references, with the loss per
- * hop, and the Round Trip Audio Latency diagram.
+ * hop (a virtual agent's call has no agent leg), and the Round Trip Audio Latency diagram.
  */
 export function AudioAnalyticsTab({ details }: { details: JobDetails }) {
   const [zoom, setZoom] = useState(DEFAULT_AUDIO_ZOOM);
-  const inbound = orderedHops(details.polqaScores, 'inbound');
-  const outbound = orderedHops(details.polqaScores, 'outbound');
+  const hops = reportedHops(details);
+  const inbound = orderedHops(hops, 'inbound');
+  const outbound = orderedHops(hops, 'outbound');
   return (
     <Stack spacing={3}>
-      {details.polqaScores.length > 0 && <AudioZoom value={zoom} onChange={setZoom} />}
+      {hops.length > 0 && <AudioZoom value={zoom} onChange={setZoom} />}
       <HopsSection
         title="Inbound Audio Quality"
         testId={AUDIO_SECTION_TEST_IDS.inbound}

@@ -1,7 +1,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import {
+  AGENT_LEG_HOPS,
   agentTypeLabel,
+  hasAgentLeg,
+  type AudioHopLocation,
   type JobDetails,
   type JobInsights,
   type JobStats,
@@ -9,25 +12,54 @@ import {
 import { clockText, dayText, hopLabel, mosText, msText } from '../../../gsm/synthetic/format.ts';
 import {
   hopScore,
-  networkAverageItems,
+  networkScoreMeasures,
   scoreHeadline,
+  scoreMeasures,
   telephonyItems,
+  type ScoreMeasures,
 } from '../../../gsm/synthetic/report-items.ts';
 import { JobStatsCharts } from '../../../gsm/synthetic/components/job-stats-charts.tsx';
 import { StatusChip } from '../../../gsm/synthetic/components/status-chip.tsx';
-import { SummaryCard, type SummaryItem } from '../../../gsm/synthetic/components/summary-card.tsx';
+import { SummaryCard } from '../../../gsm/synthetic/components/summary-card.tsx';
 import { TagChips } from '../../../gsm/synthetic/components/tag-chips.tsx';
 
-/** The measures a score is made of (decision G-scores of jobScores): two hops and the round trip. */
-function scoreItems(details: JobDetails, hops: readonly string[]): SummaryItem[] {
+/**
+ * The measures a score is made of (decision G11, jobScores): two hops and the round trip; a hop
+ * of the agent leg only where the call has one (issue 33).
+ */
+function scoreItems(details: JobDetails, hops: readonly AudioHopLocation[]): ScoreMeasures {
   const echo = details.audioLatency.find((l) => l.recordingType === 'echo')?.averageLatencyMs;
-  return [
-    ...hops.map((location) => ({
-      label: hopLabel(location),
-      value: mosText(hopScore(details.polqaScores, location)),
-    })),
-    { label: 'Round Trip Latency', value: msText(echo) },
-  ];
+  const agentLeg = hasAgentLeg(details.job.agentType);
+  return scoreMeasures([
+    ...hops
+      .filter((location) => agentLeg || !AGENT_LEG_HOPS.includes(location))
+      .map((location) => {
+        const score = hopScore(details.polqaScores, location);
+        return { label: hopLabel(location), value: score, text: mosText(score) };
+      }),
+    { label: 'Round Trip Latency', value: echo, text: msText(echo) },
+  ]);
+}
+
+/** A score's card: its headline out of 10 and what it is made of. */
+function ScoreCard({
+  title,
+  status,
+  score,
+  measures,
+}: {
+  title: string;
+  status: string;
+  score: number | null;
+  measures: ScoreMeasures;
+}) {
+  return (
+    <SummaryCard
+      title={title}
+      headline={scoreHeadline(status, score, measures.measured)}
+      items={measures.items}
+    />
+  );
 }
 
 /**
@@ -73,20 +105,23 @@ export function ResultsTab({
             ...telephonyItems(details, insights),
           ]}
         />
-        <SummaryCard
+        <ScoreCard
           title="CX Score"
-          headline={scoreHeadline(job.status, job.cxScore)}
-          items={scoreItems(details, ['connect_to_dialler', 'agent_to_connect'])}
+          status={job.status}
+          score={job.cxScore}
+          measures={scoreItems(details, ['connect_to_dialler', 'agent_to_connect'])}
         />
-        <SummaryCard
+        <ScoreCard
           title="AX Score"
-          headline={scoreHeadline(job.status, job.axScore)}
-          items={scoreItems(details, ['dialler_to_connect', 'connect_to_agent'])}
+          status={job.status}
+          score={job.axScore}
+          measures={scoreItems(details, ['dialler_to_connect', 'connect_to_agent'])}
         />
-        <SummaryCard
+        <ScoreCard
           title="Network Score"
-          headline={scoreHeadline(job.status, job.networkScore)}
-          items={networkAverageItems(details.softphoneSummary)}
+          status={job.status}
+          score={job.networkScore}
+          measures={networkScoreMeasures(details)}
         />
       </Box>
       {stats && stats.length > 0 && <JobStatsCharts stats={stats} />}

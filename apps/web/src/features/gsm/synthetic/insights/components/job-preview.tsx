@@ -11,7 +11,12 @@ import { StatusChip } from '../../components/status-chip.tsx';
 import { SummaryCard, type SummaryItem } from '../../components/summary-card.tsx';
 import { TagChips } from '../../components/tag-chips.tsx';
 import { hopLabel, mosText, msText } from '../../format.ts';
-import { networkAverageItems, orderedHops, telephonyItems } from '../../report-items.ts';
+import {
+  networkScoreMeasures,
+  reportedHops,
+  orderedHops,
+  telephonyItems,
+} from '../../report-items.ts';
 import { INSIGHT_TEXTS as T } from '../texts.ts';
 import { insightScoreText, isScored } from './insight-columns.tsx';
 
@@ -88,12 +93,12 @@ export function JobPreview({ kind, job, reportHref }: Props) {
           items={
             data
               ? [
-                  ...orderedHops(data.polqaScores).map((hop) => ({
+                  ...orderedHops(reportedHops(data)).map((hop) => ({
                     label: hopLabel(hop.location),
                     value: mosText(hop.score),
                   })),
                   { label: 'Round Trip Latency', value: msText(echo) },
-                  ...networkAverageItems(data.softphoneSummary),
+                  ...networkScoreMeasures(data).items,
                 ]
               : []
           }

@@ -1,0 +1,1 @@
+export { TestCallBadge } from './test-call-badge.tsx';
