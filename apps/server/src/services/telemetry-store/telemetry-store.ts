@@ -26,7 +26,7 @@ import type { CallHold } from '../call-detail/call-holds.ts';
 import type { Hits } from '../call-detail/call-logs.ts';
 import type { CallSummaryRow } from '../telemetry/call-summaries.ts';
 import type { ConcurrencyGate } from '../telemetry/concurrency-gate.ts';
-import type { CallOrigin } from '../telemetry/ingest-calls.ts';
+import type { CallOrigin } from '../telemetry/call-origin.ts';
 import type { CoverageCalls, UsageCallDay, UsageDayRange } from '../usage/call-usage.ts';
 import type { CoverageContact, UsageJourneyDay } from '../usage/journey-usage.ts';
 import type { StoredSpans } from '../journeys/ingest-traces.ts';

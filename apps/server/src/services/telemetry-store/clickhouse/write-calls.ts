@@ -6,7 +6,8 @@ import {
 } from '@callsight/shared';
 import { chForGroup } from '../../../db/clickhouse/group-scope.ts';
 import type { CallSummaryRow } from '../../telemetry/call-summaries.ts';
-import { applyOrigin, applySummary, type CallOrigin } from '../../telemetry/ingest-calls.ts';
+import { applyOrigin, type CallOrigin } from '../../telemetry/call-origin.ts';
+import { applySummary } from '../../telemetry/ingest-calls.ts';
 import { announceCalls } from '../../telemetry/ingest-context.ts';
 import {
   assertBatchSize,

@@ -8,10 +8,17 @@ import type {
   OtlpJsonExportRequest,
   Team,
 } from '@callsight/shared';
-import type { ClickHouseClient } from '../src/db/clickhouse/client.ts';
-import { startTestServer, type TestServer } from './harness.ts';
-import { authHeaders, createApiKey, createGroup, createUser, ingest, signIn } from './factories.ts';
-import { openContractClickHouse, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import type { ClickHouseClient } from '../../src/db/clickhouse/client.ts';
+import { startTestServer, type TestServer } from '../harness.ts';
+import {
+  authHeaders,
+  createApiKey,
+  createGroup,
+  createUser,
+  ingest,
+  signIn,
+} from '../factories.ts';
+import { openContractClickHouse, type ContractClickHouse } from '../support/contract-clickhouse.ts';
 
 /**
  * Issue 33 §1 (decisions T1, T2): a member of a team reads only the team's calls, on every
