@@ -32,6 +32,10 @@ const RAW_SQL_FILES = [
   'apps/server/src/services/usage/coverage.ts',
   'apps/server/src/services/usage/call-usage.ts',
   'apps/server/src/services/usage/journey-usage.ts',
+  // Chart rollups (issue 34): the refresh recomputes marked (group, hour)s of every group in
+  // set-based statements, and a chart's lateral reads of ranges are scoped by scope.owns.
+  'apps/server/src/services/canvas/rollups/pg-rollup-refresh.ts',
+  'apps/server/src/services/canvas/rollups/pg-rollup-chart.ts',
   // The demo's earlier months: one generate_series insert into scope.groupId.
   'apps/server/src/demo/usage-history.ts',
 ];

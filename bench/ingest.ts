@@ -23,9 +23,12 @@ import { startServer } from './lib/server.ts';
  * the per-second insert and each call's summary update, committed before the answer), against
  * the same rows loaded with COPY FROM STDIN into call_sample_chunks (the fastest way into PostgreSQL;
  * it writes no summary). On PostgreSQL and on PGlite: the run's own server, plus a PGlite server of
- * its own when the run is on PostgreSQL. Knobs: INGEST_BENCH_CLIENTS, INGEST_BENCH_BATCHES,
- * INGEST_BENCH_CALLS (calls per client; each batch carries the next seconds of each),
- * INGEST_BENCH_PGLITE=false to skip the extra PGlite leg.
+ * its own when the run is on PostgreSQL, and on PostgreSQL again without the chart rollups (their
+ * triggers off, no refresh) and without the usage marks either (issue 34: what each costs). Knobs:
+ * INGEST_BENCH_CLIENTS, INGEST_BENCH_BATCHES, INGEST_BENCH_CALLS (calls per client; each batch
+ * carries the next seconds of each), INGEST_BENCH_PGLITE=false to skip the extra PGlite leg,
+ * INGEST_BENCH_WITHOUT=false to skip the legs without rollups, INGEST_BENCH_ROUNDS to alternate
+ * the PostgreSQL legs several times (this machine's figures vary by ±20 % from run to run).
  */
 
 const envInt = (name: string, fallback: number) => {
@@ -42,6 +45,8 @@ const batchesPerClient = {
   postgres: envInt('INGEST_BENCH_BATCHES', 10),
   pglite: envInt('INGEST_BENCH_BATCHES', 3),
 };
+/** Rounds of the PostgreSQL legs (with, without rollups, without usage marks), alternated. */
+const rounds = envInt('INGEST_BENCH_ROUNDS', 1);
 /** A goal printed beside the figure, not a gate: the bench fails only on errors or lost samples. */
 const GOAL_SAMPLES_PER_SECOND = 100_000;
 const demoAdmin = { email: 'admin@demo.callsight.local', password: 'Callsight-demo-1' };
@@ -480,6 +485,30 @@ function comparison(legs: readonly Leg[]): Figure[] {
   ];
 }
 
+/** The triggers on call_summaries that mark hours: the chart rollups', then the usage rollup's. */
+const ROLLUP_TRIGGERS = [
+  'call_summaries_rollup_ins',
+  'call_summaries_rollup_upd',
+  'call_summaries_rollup_del',
+];
+const USAGE_TRIGGERS = ['call_summaries_usage_ins', 'call_summaries_usage_upd'];
+const WITHOUT: [string, string[]][] = [
+  ['postgres, no chart rollups', ROLLUP_TRIGGERS],
+  ['postgres, no rollups nor usage marks', [...ROLLUP_TRIGGERS, ...USAGE_TRIGGERS]],
+];
+
+/** Turns triggers of call_summaries off or on (the bench's database is its own). */
+async function setTriggers(url: string, names: readonly string[], on: boolean) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const name of names)
+      await client.query(`alter table call_summaries ${on ? 'enable' : 'disable'} trigger ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function run({ baseUrl, databaseKind }: BenchContext): Promise<BenchResult> {
   const failures: string[] = [];
   const figures: Figure[] = [
@@ -494,7 +523,27 @@ async function run({ baseUrl, databaseKind }: BenchContext): Promise<BenchResult
   ];
   const legs: Leg[] = [];
   try {
-    legs.push(await runLeg(baseUrl, databaseKind));
+    for (let round = 1; round <= rounds; round++) {
+      const suffix = rounds > 1 ? ` #${round}` : '';
+      legs.push({ ...(await runLeg(baseUrl, databaseKind)), database: `${databaseKind}${suffix}` });
+      const url = process.env.DATABASE_URL;
+      if (databaseKind === 'postgres' && url && process.env.INGEST_BENCH_WITHOUT !== 'false') {
+        // The same writes without the chart rollups (issue 34): their triggers off and no refresh
+        // running; then without the usage marks too, to tell each one's cost apart.
+        for (const [name, triggers] of WITHOUT) {
+          await setTriggers(url, triggers, false);
+          const server = await startServer({ CHART_ROLLUP_INTERVAL_MS: '0' });
+          try {
+            legs.push({ ...(await runLeg(server.baseUrl, 'postgres')), database: name + suffix });
+          } catch (error) {
+            failures.push(`${name} leg failed: ${errorText(error)}`);
+          } finally {
+            await server.stop();
+            await setTriggers(url, triggers, true);
+          }
+        }
+      }
+    }
     if (databaseKind === 'postgres' && process.env.INGEST_BENCH_PGLITE !== 'false') {
       const server = await startServer({ DATABASE_URL: undefined });
       try {
@@ -511,7 +560,7 @@ async function run({ baseUrl, databaseKind }: BenchContext): Promise<BenchResult
   for (const leg of legs) figures.push(...legFigures(leg));
   figures.push(...comparison(legs));
 
-  const pgLeg = legs.find((l) => l.database === 'postgres');
+  const pgLeg = legs.find((l) => l.database.startsWith('postgres') && !l.database.includes(','));
   if (pgLeg) {
     const met = pgLeg.httpRate >= GOAL_SAMPLES_PER_SECOND ? 'met' : 'not met';
     figures.push({

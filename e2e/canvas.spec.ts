@@ -61,8 +61,8 @@ test('a Group Viewer sees four charted sections on Home and opens Call Overview 
       await expect(section.getByRole('link', { name: 'Explore Dashboard' })).toHaveCount(0);
     else await expect(section.getByRole('link', { name: 'Explore Dashboard' })).toBeVisible();
     await expect(section.getByRole('button', { name: 'Learn More' })).toBeVisible();
-    // Real charts, drawn once the section's data is in.
-    await expect(section.locator('canvas').first()).toBeVisible();
+    // Real charts, drawn once the section's data is in (as SVG: issue 34).
+    await expect(section.locator('[_echarts_instance_] svg').first()).toBeVisible();
   }
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/canvas-home.png`, fullPage: true });
 

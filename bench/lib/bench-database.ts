@@ -22,8 +22,8 @@ export interface BenchDatabase {
   dataDir?: string;
   /** Migrates it and seeds the demo customer; answers the open database and the demo group id. */
   prepare(): Promise<{ database: Database; groupId: string }>;
-  /** A server on this database (demo data seeded, no demo traffic). */
-  serve(): Promise<RunningServer>;
+  /** A server on this database (demo data seeded, no demo traffic); `env` adds settings. */
+  serve(env?: NodeJS.ProcessEnv): Promise<RunningServer>;
   /**
    * PostgreSQL: after a load, does what autovacuum and the checkpointer would do in a running
    * system (vacuum analyze of `tables`, then a checkpoint), so that the timings that follow
@@ -66,7 +66,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
       kind: 'postgres',
       url: dbUrl,
       prepare: () => prepare({ url: dbUrl, dataDir: 'memory://' }),
-      serve: () => startServer({ DATABASE_URL: dbUrl }),
+      serve: (env = {}) => startServer({ ...env, DATABASE_URL: dbUrl }),
       settle: async (tables) => {
         await adminQuery(dbUrl, `vacuum (analyze) ${tables.join(', ')}`);
         await adminQuery(dbUrl, 'checkpoint');
@@ -83,7 +83,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
     kind: 'pglite',
     dataDir,
     prepare: () => prepare({ dataDir }),
-    serve: () => startServer({ DATA_DIR: dataDir }),
+    serve: (env = {}) => startServer({ ...env, DATA_DIR: dataDir }),
     settle: async () => {},
     drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
   };

@@ -16,6 +16,10 @@ import type { TelemetryStore } from './services/telemetry-store/telemetry-store.
 import { createCampaignDialling, type CampaignDialling } from './services/campaigns/dialling.ts';
 import { createSynthetic, type SyntheticRuntime } from './services/synthetic/runtime.ts';
 import { startUsageRollup, type UsageRollupJob } from './services/usage/rollup.ts';
+import {
+  startChartRollups,
+  type ChartRollupJob,
+} from './services/canvas/rollups/pg-rollup-refresh.ts';
 import { createMeteringAdapter } from './adapters/marketplace-metering/index.ts';
 import type { MeteringAdapter } from './adapters/marketplace-metering/metering-adapter.ts';
 import { startBillingJob, type BillingJob } from './services/billing/billing-run.ts';
@@ -76,7 +80,14 @@ export async function buildAppServices(opts: {
     config.INGEST_MAX_QUEUED_WRITES,
     config.INGEST_QUEUE_TIMEOUT_MS,
   );
-  const base: IngestDeps = { db, gate, push, now: Date.now, watchers: workflows.engine };
+  const base: IngestDeps = {
+    db,
+    gate,
+    push,
+    now: Date.now,
+    watchers: workflows.engine,
+    chartRollups: config.CHART_ROLLUPS,
+  };
   const trailing = new TrailingSummaries(base, log);
   const campaigns = createCampaignDialling({ config, db, log });
   const ingestDeps: IngestDeps = { ...base, trailing };
@@ -89,6 +100,7 @@ export async function buildAppServices(opts: {
     ingest: { deps: ingestDeps, store: telemetry },
   });
   let usageRollup: UsageRollupJob | null = null;
+  let chartRollups: ChartRollupJob | null = null;
   const marketplaceMetering = createMeteringAdapter(config, log);
   let billingJob: BillingJob | null = null;
   return {
@@ -106,11 +118,20 @@ export async function buildAppServices(opts: {
       synthetic.start();
       if (config.USAGE_ROLLUP_INTERVAL_MS > 0)
         usageRollup = startUsageRollup(db, log, config.USAGE_ROLLUP_INTERVAL_MS, telemetry);
+      if (config.CHART_ROLLUP_INTERVAL_MS > 0)
+        chartRollups = startChartRollups(
+          db,
+          telemetry.refreshChartRollups,
+          base.now,
+          log,
+          config.CHART_ROLLUP_INTERVAL_MS,
+        );
       if (config.MARKETPLACE_BILLING_JOB)
         billingJob = startBillingJob(db, marketplaceMetering, log);
     },
     async stop() {
       await billingJob?.stop();
+      await chartRollups?.stop();
       await usageRollup?.stop();
       await synthetic.stop();
       await campaigns.stop();

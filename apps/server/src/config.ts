@@ -149,6 +149,10 @@ const ConfigSchema = z.object({
   INGEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** How often the usage rollup recomputes the days whose data changed (decision B4); 0: never. */
   USAGE_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How often the chart rollups recompute the hours whose calls changed (issue 34); 0: never. */
+  CHART_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Whether canvas charts over calls may answer from the chart rollups (false: raw rows only). */
+  CHART_ROLLUPS: z.stringbool().default(true),
   /** Largest ingestion request body (10,000 samples take about 3 MB). */
   INGEST_MAX_BODY_BYTES: z.coerce
     .number()

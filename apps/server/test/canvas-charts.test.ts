@@ -13,7 +13,7 @@ import { callSummaries } from '../src/db/schema/index.ts';
 import { runChart } from '../src/services/canvas/run-chart.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
 import { DATASETS } from '../src/services/canvas/datasets.ts';
-import { TIMESTAMP_COLUMN } from '../src/services/canvas/compile-chart.ts';
+import { chartIntervalMs, TIMESTAMP_COLUMN } from '../src/services/canvas/compile-chart.ts';
 import { AppError } from '../src/lib/errors.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
@@ -38,6 +38,7 @@ interface CallRow {
   mosAvg: number | null;
   durationSeconds: number | null;
   tags: string[];
+  rttAvgMs?: number | null;
 }
 
 const AGENTS = ['ada', 'bob', 'cy', null] as const;
@@ -112,17 +113,16 @@ const specArb = fc.record({
 
 // ---- the reference ----
 
-const GRAIN_MS: Partial<Record<string, number>> = {
-  PT1M: 60_000,
-  PT15M: 15 * 60_000,
-  PT1H: HOUR,
-  P1D: 24 * HOUR,
-  P1W: 7 * 24 * HOUR,
-};
-/** Weeks start on Monday 00:00 UTC (ISO weeks); 1970-01-05 was a Monday. */
-const MONDAY_MS = Date.UTC(1970, 0, 5);
-const bucketOf = (ms: number, grain: number) =>
-  Math.floor((ms - MONDAY_MS) / grain) * grain + MONDAY_MS;
+/**
+ * Buckets are the window's (issue 34): chartIntervalMs at the default points and the spec's grain
+ * as the least; sub-day ones count from UTC midnight, longer ones from Monday 3 January 2000.
+ */
+const DAY_MS = 24 * HOUR;
+const ORIGIN_MS = Date.UTC(2000, 0, 3);
+const bucketOf = (ms: number, interval: number) =>
+  interval < DAY_MS
+    ? Math.floor(ms / interval) * interval
+    : Math.floor((ms - ORIGIN_MS) / interval) * interval + ORIGIN_MS;
 
 function keep(call: CallRow, f: ChartFilter): boolean {
   const v =
@@ -198,7 +198,7 @@ function reference(
   toMs: number,
 ) {
   const timeSeries = spec.vizType === 'echarts_timeseries_line' || spec.timeGrain;
-  const grain = GRAIN_MS[spec.timeGrain ?? 'PT1H'] ?? HOUR;
+  const grain = chartIntervalMs(spec, new Date(fromMs), new Date(toMs));
   const groups = new Map<string, { key: (string | number | null)[]; rows: CallRow[] }>();
   for (const call of calls) {
     if (call.startMs < fromMs || call.startMs >= toMs) continue;
@@ -223,10 +223,12 @@ function reference(
   // No dimension: one row even over no calls.
   if (!timeSeries && spec.groupby.length === 0 && groups.size === 0)
     groups.set('[]', { key: [], rows: [] });
-  return [...groups.values()].map((g) => [
+  const rows = [...groups.values()].map((g) => [
     ...g.key,
     ...spec.metrics.map((m) => aggregate(g.rows, m)),
   ]);
+  // A lone row of nulls (an average over nothing) is no data (issue 34).
+  return rows.length === 1 && rows[0]?.every((cell) => cell === null) ? [] : rows;
 }
 
 type SpecInput = typeof specArb extends fc.Arbitrary<infer T> ? T : never;
@@ -279,6 +281,7 @@ async function insertCalls(groupId: string, calls: CallRow[]) {
         mosAvg: c.mosAvg,
         durationSeconds: c.durationSeconds,
         tags: c.tags,
+        rttAvgMs: c.rttAvgMs ?? null,
       })),
     ),
   );
@@ -481,6 +484,8 @@ describe('charts of the calls dataset', () => {
         mosAvg: i % 5 ? 1 + (i % 35) / 10 : null,
         durationSeconds: 30 + i,
         tags: i % 4 ? [] : ['Low MOS'],
+        // Every chart has values to show (an average over only nulls is no data).
+        rttAvgMs: 20 + i,
       })),
     );
     const dashboards = standardDashboards(group.id);

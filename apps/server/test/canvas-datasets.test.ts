@@ -132,7 +132,11 @@ async function seed(key: string, scope: GroupScope, headers: Record<string, stri
                 ],
               }),
               span(2, 'cx.telephony.call', 1_000, 59_000, {
-                attributes: [{ key: 'cx.telephony.call.id', value: { stringValue: 'sales-1' } }],
+                attributes: [
+                  { key: 'cx.telephony.call.id', value: { stringValue: 'sales-1' } },
+                  // Every chart has values to show (an average over only nulls is no data).
+                  { key: 'cx.telephony.talk_time', value: { doubleValue: 55 } },
+                ],
                 status: { code: 2, message: 'Caller hung up' },
               }),
             ],

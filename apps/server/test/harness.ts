@@ -78,6 +78,8 @@ export async function startTestServer(
     DATA_DIR: 'memory://',
     // Tests drain the usage marks themselves (drainUsage), so no pass runs between snapshots.
     USAGE_ROLLUP_INTERVAL_MS: '0',
+    // Tests refresh the chart rollups themselves (drainChartRollups).
+    CHART_ROLLUP_INTERVAL_MS: '0',
     // Tests bill explicitly (runMonthlyBilling or POST /marketplace/billing/run).
     MARKETPLACE_BILLING_JOB: 'false',
     ...env,

@@ -1,3 +1,4 @@
+import { drainChartRollups } from '../src/services/canvas/rollups/pg-rollup-refresh.ts';
 import fs from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -335,6 +336,14 @@ const ID_PROBES: Record<string, (a: Tenant, b: Tenant) => Probe[]> = {
     },
   ],
   'GET /api/canvas/v1/executions': (_a, b) => [{ query: { groupId: b.groupId }, expect: [403] }],
+  // datasetId names one of our datasets (the same in every group); the import is platform staff's.
+  'PUT /api/canvas/v1/upload/:id/datasets': (_a, b) => [
+    {
+      path: { id: randomUUID() },
+      body: { mappings: [{ uuid: b.groupId, datasetId: 'calls', columns: {} }] },
+      expect: [403],
+    },
+  ],
   'PUT /api/groups': (_a, b) => [
     {
       body: {
@@ -607,9 +616,11 @@ async function buildTenant(label: string): Promise<Tenant> {
       },
     ],
   });
-  // The usage rollup's pass (the background job's work) counts the call in usage_days; what
-  // arrives next leaves marks in usage_dirty for the next pass.
+  // The usage rollup's pass (the background job's work) counts the call in usage_days, and the
+  // chart rollups' pass puts it in call_rollups; what arrives next leaves marks in usage_dirty
+  // and call_rollup_dirty for the next passes.
   await drainUsage(db);
+  await drainChartRollups(db, s.ctx.telemetry.refreshChartRollups, Date.now());
   await byKey('/api/ingest/v1/samples', {
     samples: Array.from({ length: 30 }, (_, i) => second(contact, i, i > 25 ? 2 : 4.3)),
   });

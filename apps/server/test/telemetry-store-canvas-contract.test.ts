@@ -10,8 +10,9 @@ import {
 } from '@callsight/shared';
 import type { TestServer } from './harness.ts';
 import { createGroup } from './factories.ts';
-import { generateGroupData, type Step } from './support/telemetry-contract-data.ts';
+import { generateGroupData, type GroupData, type Step } from './support/telemetry-contract-data.ts';
 import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
+import { chartIntervalMs, hasTimeBucket } from '../src/services/canvas/compile-chart.ts';
 import { runCanvasChart, type CanvasChartContext } from '../src/services/canvas/run-chart.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
 import { wholeGroup } from '../src/services/telemetry-store/call-scope.ts';
@@ -37,6 +38,7 @@ let pg: TelemetryStore;
 let ch: TelemetryStore;
 /** A and B hold the same draw, C another; E nothing. */
 const ids = { a: '', b: '', c: '', e: '' };
+const draws: { same: GroupData } = { same: { steps: [], contactIds: [], agents: [], isps: [] } };
 
 function send(store: TelemetryStore, groupId: string, step: Step) {
   if (step.kind === 'samples') return store.ingestSamples(groupId, step.items);
@@ -50,6 +52,7 @@ beforeAll(async () => {
   const options = { spanMs: 9 * DAY_MS, grouping: true };
   const same = generateGroupData(SEED * 211, NOW_MS, options);
   const other = generateGroupData(SEED * 211 + 1, NOW_MS, options);
+  draws.same = same;
   // B is A's draw again, in ClickHouse only: the store whose group scoping is under test.
   const loads: [TelemetryStore, string, Step[]][] = [
     [pg, ids.a, same.steps],
@@ -110,6 +113,7 @@ const TEAMS: Record<string, TeamCondition[]> = {
 function expectSame(actual: ChartData, expected: ChartData, what: string) {
   expect(actual.columns, what).toEqual(expected.columns);
   expect(actual.truncated, what).toBe(expected.truncated);
+  expect(actual.intervalMs, what).toBe(expected.intervalMs);
   expect(actual.rows.length, what).toBe(expected.rows.length);
   expected.rows.forEach((row, i) => {
     const got = actual.rows[i] ?? [];
@@ -137,10 +141,25 @@ async function both(groupId: string, spec: ChartSpec, ctx: CanvasChartContext) {
   return { expected, actual };
 }
 
-/** The chart's own grain and three others when it has a time axis. */
+/** The chart's own grain (none: the window's buckets) and others when it has a time axis. */
 function grainsOf(spec: ChartSpec): (TimeGrain | undefined)[] {
-  if (!spec.timeGrain) return [undefined];
-  return [...new Set<TimeGrain>([spec.timeGrain, 'PT15M', 'PT1H', 'P1W'])];
+  if (!hasTimeBucket(spec)) return [undefined];
+  return [...new Set<TimeGrain | undefined>([spec.timeGrain, 'PT15M', 'PT1H', 'P1D', 'P1W'])];
+}
+
+/** The 15 minutes holding the most call starts of a draw (a window that cuts minutes). */
+function busiest15Minutes(steps: readonly Step[]): { from: Date; to: Date } {
+  const starts = steps
+    .flatMap((step) => (step.kind === 'calls' ? step.items.map((c) => Number(c.startTime)) : []))
+    .sort((a, b) => a - b);
+  let best = starts[0] ?? NOW_MS;
+  let most = 0;
+  starts.forEach((start, i) => {
+    const within = starts.slice(i).filter((t) => t < start + 13 * 60_000).length;
+    if (within > most) [best, most] = [start, within];
+  });
+  const from = best - 61_234;
+  return { from: new Date(from), to: new Date(from + 15 * 60_000) };
 }
 
 describe(
@@ -164,7 +183,8 @@ describe(
               ([team]) => timeGrain === chart.timeGrain || team === 'none' || team === 'auSales',
             );
             for (const [team, rules] of teams) {
-              const { expected, actual } = await both(ids.a, spec, { ...window, rules });
+              const ctx = { ...window, rules, timeZone };
+              const { expected, actual } = await both(ids.a, spec, ctx);
               expectSame(actual, expected, `${chart.id} ${timeGrain ?? ''} ${team}`);
               rows += expected.rows.length;
             }
@@ -174,6 +194,57 @@ describe(
         expect(rows).toBeGreaterThan(1000);
       });
     }
+
+    it("answers alike over 15 minutes by the minute, and over 30 days by the viewer's days", async () => {
+      const minutes = busiest15Minutes(draws.same.steps);
+      const month = { from: new Date(NOW_MS - 30 * DAY_MS), to: new Date(NOW_MS) };
+      const cases = [
+        { what: '15 minutes', ...minutes, timeZone: 'UTC', points: [100, 4], interval: 60_000 },
+        // 30 days in 30 points: the viewer's days (18:30 UTC in Kolkata); in 100: 12 hours.
+        {
+          what: '30 days',
+          ...month,
+          timeZone: 'Asia/Kolkata',
+          points: [30, 100],
+          interval: DAY_MS,
+        },
+        { what: '30 days', ...month, timeZone: 'America/New_York', points: [30], interval: DAY_MS },
+      ];
+      let answered = 0;
+      for (const { what, from, to, timeZone, points, interval } of cases)
+        for (const chart of storeCharts())
+          for (const maxDataPoints of hasTimeBucket(chart) ? points : [undefined]) {
+            const intervalMs = maxDataPoints
+              ? chartIntervalMs(chart, from, to, maxDataPoints)
+              : undefined;
+            const ctx: CanvasChartContext = { from, to, rules: [], timeZone, intervalMs };
+            const at = `${what} ${timeZone} ${maxDataPoints ?? ''} ${chart.id}`;
+            const { expected, actual } = await both(ids.a, chart, ctx);
+            expectSame(actual, expected, at);
+            if (counts(expected)) answered++;
+            if (!intervalMs) continue;
+            expect(expected.intervalMs, at).toBe(intervalMs);
+            // The chart's own bucket at the first width (a grain may make it coarser).
+            if (maxDataPoints === points[0] && !chart.timeGrain)
+              expect(intervalMs, at).toBe(interval);
+            const day = new Intl.DateTimeFormat('en-GB', {
+              timeZone,
+              hour: '2-digit',
+              minute: '2-digit',
+              hourCycle: 'h23',
+            });
+            for (const row of expected.rows) {
+              const start = Number(row[0]);
+              // Each bucket holds the window's rows: it starts before the window ends, and ends after it starts.
+              expect(start, at).toBeLessThan(to.getTime());
+              expect(start + intervalMs, at).toBeGreaterThan(from.getTime() - 3_600_000);
+              if (intervalMs >= DAY_MS) expect(day.format(new Date(start)), at).toBe('00:00');
+              else expect(start % 60_000, at).toBe(0);
+            }
+          }
+      // Not a comparison of empty answers.
+      expect(answered).toBeGreaterThan(storeCharts().length);
+    });
 
     it('answers alike in a window that cuts buckets, under the native filters', async () => {
       const ctx: CanvasChartContext = {

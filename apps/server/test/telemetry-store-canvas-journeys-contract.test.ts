@@ -15,6 +15,7 @@ import { seededRandom } from './sql/round-trip-support.ts';
 import { generateJourneyData } from './support/journeys-contract-data.ts';
 import { openContractStores, type ContractClickHouse } from './support/contract-clickhouse.ts';
 import { aiSummaries, aiThreads } from '../src/db/schema/index.ts';
+import { hasTimeBucket } from '../src/services/canvas/compile-chart.ts';
 import { runCanvasChart, type CanvasChartContext } from '../src/services/canvas/run-chart.ts';
 import { standardDashboards } from '../src/services/canvas/standard-dashboards.ts';
 import type { TelemetryStore } from '../src/services/telemetry-store/telemetry-store.ts';
@@ -207,6 +208,7 @@ const TEAMS: Record<string, TeamCondition[]> = {
 function expectSame(actual: ChartData, expected: ChartData, what: string) {
   expect(actual.columns, what).toEqual(expected.columns);
   expect(actual.truncated, what).toBe(expected.truncated);
+  expect(actual.intervalMs, what).toBe(expected.intervalMs);
   expect(actual.rows.length, what).toBe(expected.rows.length);
   expected.rows.forEach((row, i) => {
     const got = actual.rows[i] ?? [];
@@ -234,9 +236,10 @@ async function both(groupId: string, spec: ChartSpec, ctx: CanvasChartContext) {
   return { expected, actual };
 }
 
+/** The chart's own grain (none: the window's buckets) and others when it has a time axis. */
 function grainsOf(spec: ChartSpec): (TimeGrain | undefined)[] {
-  if (!spec.timeGrain) return [undefined];
-  return [...new Set<TimeGrain>([spec.timeGrain, 'PT15M', 'PT1H', 'P1W'])];
+  if (!hasTimeBucket(spec)) return [undefined];
+  return [...new Set<TimeGrain | undefined>([spec.timeGrain, 'PT15M', 'PT1H', 'P1D', 'P1W'])];
 }
 
 function chartById(id: string): ChartSpec {
@@ -273,7 +276,8 @@ describe(
               ([team]) => timeGrain === chart.timeGrain || team !== 'sydney',
             );
             for (const [team, rules] of teams) {
-              const { expected, actual } = await both(ids.a, spec, { ...window, rules });
+              const ctx = { ...window, rules, timeZone };
+              const { expected, actual } = await both(ids.a, spec, ctx);
               expectSame(actual, expected, `${chart.id} ${timeGrain ?? ''} ${team}`);
               rows += expected.rows.length;
             }

@@ -34,6 +34,7 @@ export * from './ai/index.ts';
 export * from './campaigns/index.ts';
 export * from './synthetic/index.ts';
 export * from './canvas/charts.ts';
+export * from './canvas/time-buckets.ts';
 export * from './canvas/teams.ts';
 export * from './canvas/imports.ts';
 export * from './billing/index.ts';

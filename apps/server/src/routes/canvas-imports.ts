@@ -13,12 +13,14 @@ import {
   IMPORT_TEXTS,
   ImportExecutionListSchema,
   ImportExecutionSchema,
+  ImportDatasetsSchema,
   ImportFromGroupSchema,
   ImportPreviewSchema,
   LogicalDashboardListSchema,
   LogicalDashboardSchema,
   MapLogicalDashboardSchema,
   PublishImportSchema,
+  SaveDatasetMappingsSchema,
   UploadMetadataSchema,
   latestImportsOnly,
 } from '@callsight/shared';
@@ -29,6 +31,7 @@ import { callerOf, callerScope } from '../plugins/authenticate.ts';
 import {
   dashboardForCanvasKey,
   groupDashboards,
+  importDatasets,
   importFile,
   importFromGroup,
   importPreview,
@@ -38,6 +41,7 @@ import {
   listLogicalDashboards,
   mapLogicalDashboard,
   publishImport,
+  saveImportDatasets,
   uploadImport,
   type UploadedFile,
 } from '../services/canvas/dashboard-imports.ts';
@@ -222,6 +226,31 @@ export async function canvasImportRoutes({ app, db, authorize }: AppContext) {
         .header('content-disposition', `attachment; filename="${request.params.id}.zip"`)
         .send(Buffer.from(bytes));
     },
+  });
+
+  app.get('/api/canvas/v1/upload/:id/datasets', {
+    ...supers,
+    schema: {
+      tags,
+      summary:
+        "An import's datasets (issue 34): the columns its charts read from each (time, measure or dimension), the mapping of each to one of ours, and our datasets with their columns",
+      params: IdParams,
+      response: { 200: ImportDatasetsSchema, ...errors },
+    },
+    handler: (request) => importDatasets(db, request.params.id),
+  });
+
+  app.put('/api/canvas/v1/upload/:id/datasets', {
+    ...supers,
+    schema: {
+      tags,
+      summary:
+        "Map an import's datasets to ours (the whole mapping: a dataset left out is not mapped): our dataset, and our column per column its charts read (400 naming the field of a column we do not have or that does not fit its use). The groups running its dashboards get them again through it.",
+      params: IdParams,
+      body: SaveDatasetMappingsSchema,
+      response: { 200: ImportDatasetsSchema, ...errors },
+    },
+    handler: (request) => saveImportDatasets(db, request.params.id, request.body),
   });
 
   app.post('/api/canvas/v1/import', {

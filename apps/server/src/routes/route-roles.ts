@@ -135,6 +135,8 @@ export const ROUTE_ROLES: Readonly<Record<string, readonly RouteCaller[]>> = {
   'GET /api/canvas/v1/upload/:groupId/dashboards': SUPER,
   'GET /api/canvas/v1/upload/:id/preview': SUPER,
   'GET /api/canvas/v1/upload/:id/download': SUPER,
+  'GET /api/canvas/v1/upload/:id/datasets': SUPER,
+  'PUT /api/canvas/v1/upload/:id/datasets': SUPER,
   'POST /api/canvas/v1/import': SUPER,
   'GET /api/canvas/v1/executions': SUPER,
   'GET /api/canvas/v1/executions/latest': SUPER,

@@ -5,6 +5,8 @@
  * never carries SQL.
  */
 import { z } from 'zod';
+import { isValidTimeZone } from '../explorer/zoned-time.ts';
+import { MAX_MAX_DATA_POINTS, MIN_MAX_DATA_POINTS } from './time-buckets.ts';
 
 export const VIZ_TYPES = [
   'table',
@@ -56,6 +58,19 @@ export type Aggregate = (typeof AGGREGATES)[number];
 /** Superset's time grains (ISO 8601 durations). */
 export const TIME_GRAINS = ['PT1M', 'PT5M', 'PT15M', 'PT1H', 'P1D', 'P1W'] as const;
 export type TimeGrain = (typeof TIME_GRAINS)[number];
+
+/**
+ * A time grain as a length: the least interval a chart's buckets take (Grafana's min interval,
+ * issue 34); the range and the chart's width choose the bucket, never finer than this.
+ */
+export const TIME_GRAIN_MS: Readonly<Record<TimeGrain, number>> = {
+  PT1M: 60_000,
+  PT5M: 300_000,
+  PT15M: 900_000,
+  PT1H: 3_600_000,
+  P1D: 86_400_000,
+  P1W: 604_800_000,
+};
 
 export const CHART_FILTER_OPERATORS = [
   '==',
@@ -129,6 +144,11 @@ export const ChartDataSchema = z.object({
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
   /** Whether rowLimit cut the answer. */
   truncated: z.boolean(),
+  /**
+   * A time series' bucket length (issue 34): each __timestamp is a bucket's start, the bucket this
+   * long (a day bucket across a DST change is 23 or 25 hours of the viewer's time zone).
+   */
+  intervalMs: z.number().int().positive().optional(),
 });
 export type ChartData = z.infer<typeof ChartDataSchema>;
 
@@ -146,6 +166,20 @@ export const DashboardCellSchema = z.object({
 /** Native filters a dashboard offers (applied to every chart whose dataset has the column). */
 export const NATIVE_FILTERS = ['time', 'agent', 'agent_isp'] as const;
 
+/** A row of charts, with the heading above it (Superset's HEADER, or the tab's name). */
+export const DashboardRowSchema = z.object({
+  title: z.string().optional(),
+  cells: z.array(DashboardCellSchema),
+});
+export type DashboardRow = z.output<typeof DashboardRowSchema>;
+
+/** A tab of a dashboard (Superset's TABS → TAB): its name and its rows (issue 34). */
+export const DashboardTabSchema = z.object({
+  title: z.string(),
+  rows: z.array(DashboardRowSchema),
+});
+export type DashboardTab = z.output<typeof DashboardTabSchema>;
+
 /** A dashboard: rows of charts (Superset's position tree, flattened to rows and columns). */
 export const DashboardSpecSchema = z.object({
   id: z.string(),
@@ -154,7 +188,10 @@ export const DashboardSpecSchema = z.object({
   /** The default time range: Superset-style 'Last day', 'Last week', 'Last 28 days'. */
   defaultTimeRange: z.enum(['Last day', 'Last week', 'Last 28 days']),
   nativeFilters: z.array(z.enum(NATIVE_FILTERS)),
-  rows: z.array(z.object({ title: z.string().optional(), cells: z.array(DashboardCellSchema) })),
+  /** The rows outside any tab (above the tabs, when there are tabs). */
+  rows: z.array(DashboardRowSchema),
+  /** Tabs (an imported dashboard's TABS/TAB layout): each shown on its own, under the rows. */
+  tabs: z.array(DashboardTabSchema).optional(),
   /** Said when the data it needs is not collected (e.g. Jabra devices). */
   needs: z.string().optional(),
   /** Say `needs` only while this chart has no rows in the window (the data is not collected). */
@@ -163,6 +200,11 @@ export const DashboardSpecSchema = z.object({
   filterBox: ChartSpecSchema.optional(),
 });
 export type DashboardSpec = z.output<typeof DashboardSpecSchema>;
+
+/** Every row of a dashboard: those outside tabs, then each tab's, in order. */
+export function dashboardRows(spec: Pick<DashboardSpec, 'rows' | 'tabs'>): DashboardRow[] {
+  return [...spec.rows, ...(spec.tabs ?? []).flatMap((t) => t.rows)];
+}
 
 export const TIME_RANGE_DAYS: Readonly<Record<DashboardSpec['defaultTimeRange'], number>> = {
   'Last day': 1,
@@ -176,6 +218,26 @@ export const ChartDataRequestSchema = z.strictObject({
   to: z.iso.datetime({ error: 'to must be an ISO 8601 date-time' }),
   agent: z.array(z.string().max(200)).max(100).optional(),
   agentIsp: z.array(z.string().max(200)).max(100).optional(),
+  /**
+   * The most buckets a time series may have: the chart's width over the pixels a point needs
+   * (issue 34). Without it, DEFAULT_MAX_DATA_POINTS.
+   */
+  maxDataPoints: z
+    .number({ error: 'maxDataPoints must be a whole number' })
+    .int({ error: 'maxDataPoints must be a whole number' })
+    .min(MIN_MAX_DATA_POINTS, {
+      error: `maxDataPoints must be at least ${MIN_MAX_DATA_POINTS}`,
+    })
+    .max(MAX_MAX_DATA_POINTS, {
+      error: `maxDataPoints must be at most ${MAX_MAX_DATA_POINTS}`,
+    })
+    .optional(),
+  /** The viewer's IANA time zone: day and week buckets start at its midnights. Without it, UTC. */
+  timeZone: z
+    .string()
+    .max(64, { error: 'timeZone must be an IANA time zone such as Europe/London' })
+    .refine(isValidTimeZone, { error: 'timeZone must be an IANA time zone such as Europe/London' })
+    .optional(),
 });
 export type ChartDataRequest = z.infer<typeof ChartDataRequestSchema>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { importBadgeColour, importStatus, latestImportsOnly } from './imports.ts';
+import { dashboardRows } from './charts.ts';
+import {
+  SaveDatasetMappingsSchema,
+  columnFitsRole,
+  importBadgeColour,
+  importStatus,
+  latestImportsOnly,
+} from './imports.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 25, 10, minute)).toISOString();
 const run = (type: 'standard' | 'custom', status: string, minute: number) => ({
@@ -57,5 +64,53 @@ describe('the latest-only filter (spec 001 §4)', () => {
     ];
     expect(latestImportsOnly(imports).map((i) => i.id)).toEqual(['s2', 'c2', 'c1b']);
     expect(latestImportsOnly([])).toEqual([]);
+  });
+});
+
+describe('dataset mappings (issue 34)', () => {
+  it('a column of ours fits a use: a time for the time, a number for a measure, any but a time for a dimension', () => {
+    expect(columnFitsRole('time', 'time')).toBe(true);
+    expect(columnFitsRole('time', 'text')).toBe(false);
+    expect(columnFitsRole('measure', 'number')).toBe(true);
+    expect(columnFitsRole('measure', 'text')).toBe(false);
+    expect(columnFitsRole('dimension', 'text')).toBe(true);
+    expect(columnFitsRole('dimension', 'number')).toBe(true);
+    expect(columnFitsRole('dimension', 'tags')).toBe(true);
+    expect(columnFitsRole('dimension', 'time')).toBe(false);
+  });
+
+  const fieldsOf = (body: unknown) => {
+    const parsed = SaveDatasetMappingsSchema.safeParse(body);
+    return parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
+  };
+
+  it('takes one mapping per dataset, to one of calls, seconds, logs or journeys, with column names', () => {
+    const ok = { uuid: 'ds-1', datasetId: 'calls', columns: { sales: 'mos_avg' } };
+    expect(fieldsOf({ mappings: [ok] })).toEqual([]);
+    expect(fieldsOf({ mappings: [] })).toEqual([]);
+    expect(fieldsOf({ mappings: [ok, ok] })).toEqual(['mappings.1.uuid']);
+    expect(fieldsOf({ mappings: [{ ...ok, datasetId: 'workflow_firings' }] })).toEqual([
+      'mappings.0.datasetId',
+    ]);
+    expect(fieldsOf({ mappings: [{ ...ok, columns: { sales: 'MOS avg' } }] })).toEqual([
+      'mappings.0.columns.sales',
+    ]);
+    expect(fieldsOf({ mappings: [{ ...ok, extra: 1 }] })).toEqual(['mappings.0']);
+  });
+});
+
+describe('a dashboard’s rows (issue 34)', () => {
+  it('are those outside tabs, then each tab’s in order', () => {
+    const row = (title: string) => ({ title, cells: [] });
+    expect(
+      dashboardRows({
+        rows: [row('a')],
+        tabs: [
+          { title: 'T1', rows: [row('b'), row('c')] },
+          { title: 'T2', rows: [row('d')] },
+        ],
+      }).map((r) => r.title),
+    ).toEqual(['a', 'b', 'c', 'd']);
+    expect(dashboardRows({ rows: [row('a')] }).map((r) => r.title)).toEqual(['a']);
   });
 });

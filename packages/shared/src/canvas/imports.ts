@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DatasetId } from './charts.ts';
 
 /**
  * Dashboard imports (issue 21, spec 001 §3, §4, §5, §7, §8): ZIPs in Superset's export format,
@@ -53,6 +54,19 @@ export const IMPORT_TEXTS = {
   previewTitle: 'Dashboard Import Preview',
   // Update Canvas (spec 001 §8).
   updateCanvasFailed: 'Error while updating Canvas.',
+  // Dataset mapping and Publish from Standard Imports (issue 34; the spec has no such texts).
+  datasetsTitle: 'Dataset Mapping',
+  datasetsIntro:
+    "Point each dataset of this import at one of ours and each column its charts read at one of our dataset's columns. The charts then draw our data, under each team's rules.",
+  notMapped: 'Not mapped',
+  noDatasets: 'This import has no datasets.',
+  datasetsFailed: 'Failed to load the datasets of this import',
+  mappingSaved: 'Dataset mapping saved successfully',
+  mappingSaveFailed: (reason: string) => `Failed to save the dataset mapping: ${reason}`,
+  publishTitle: (version: number) => `Publish v${version}`,
+  publishGroup: 'Group',
+  allGroups: 'All groups',
+  alreadyPublished: (version: number) => `v${version} installed`,
 } as const;
 
 const iso = z.string();
@@ -235,3 +249,123 @@ export function latestImportsOnly<
   }
   return imports.filter((i) => newest.get(`${i.type}:${i.groupId ?? ''}`) === i);
 }
+
+/** Our datasets an imported dataset may be mapped to (issue 34): calls, seconds, logs, journeys. */
+export const MAPPABLE_DATASET_IDS = [
+  'calls',
+  'call_seconds',
+  'softphone_logs',
+  'journeys',
+] as const satisfies readonly DatasetId[];
+export type MappableDatasetId = (typeof MAPPABLE_DATASET_IDS)[number];
+
+/**
+ * How an import's charts use one of its dataset's columns: as the time (the x axis, the time
+ * range), as a measure (summed, averaged, binned: a number), or as a dimension (grouped by,
+ * filtered on, counted).
+ */
+export const IMPORTED_COLUMN_ROLES = ['time', 'measure', 'dimension'] as const;
+export type ImportedColumnRole = (typeof IMPORTED_COLUMN_ROLES)[number];
+
+/** Our column types (the server's dataset registry). */
+export type OurColumnType = 'time' | 'number' | 'text' | 'tags';
+
+/** Whether a column of ours can stand for an imported column used in that role. */
+export function columnFitsRole(role: ImportedColumnRole, type: OurColumnType): boolean {
+  if (role === 'time') return type === 'time';
+  if (role === 'measure') return type === 'number';
+  return type !== 'time';
+}
+
+const ourColumnName = z
+  .string({ error: 'must be a column name of our dataset' })
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'must be a column name of our dataset');
+const importedColumnName = z.string().min(1).max(250);
+
+/** An imported dataset mapped to one of ours: our dataset, and our column per imported column. */
+export const DatasetMappingSchema = z.strictObject({
+  datasetId: z.enum(MAPPABLE_DATASET_IDS, {
+    error: `datasetId must be one of ${MAPPABLE_DATASET_IDS.join(', ')}`,
+  }),
+  columns: z
+    .record(importedColumnName, ourColumnName)
+    .refine((c) => Object.keys(c).length <= 500, 'at most 500 columns'),
+});
+export type DatasetMapping = z.infer<typeof DatasetMappingSchema>;
+
+/**
+ * PUT /canvas/v1/upload/{id}/datasets: the whole mapping of an import, one entry per mapped
+ * dataset (by its uuid in the export); a dataset left out is not mapped.
+ */
+export const SaveDatasetMappingsSchema = z.strictObject({
+  mappings: z
+    .array(
+      DatasetMappingSchema.extend({
+        uuid: z.string({ error: 'uuid must be a dataset uuid' }).min(1).max(100),
+      }),
+      { error: 'mappings must be a list' },
+    )
+    .max(100)
+    .superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      list.forEach((m, i) => {
+        if (seen.has(m.uuid))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'uuid'],
+            message: 'Each dataset is mapped once',
+          });
+        seen.add(m.uuid);
+      });
+    }),
+});
+export type SaveDatasetMappings = z.infer<typeof SaveDatasetMappingsSchema>;
+
+/** The mappings an import keeps, by the imported dataset's uuid. */
+export type DatasetMappings = Record<string, DatasetMapping>;
+
+/** A column an import's charts read, how they use it, and which charts read it. */
+export const ImportedColumnSchema = z.object({
+  name: z.string(),
+  /** Superset's type of the column (e.g. DOUBLE PRECISION), when the export says it. */
+  type: z.string().nullable(),
+  role: z.enum(IMPORTED_COLUMN_ROLES),
+  charts: z.array(z.string()),
+});
+export type ImportedColumn = z.infer<typeof ImportedColumnSchema>;
+
+/** One dataset of an import: what its charts read from it, and what it is mapped to. */
+export const ImportDatasetSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  database: z.string().nullable(),
+  /** Whether we have a dataset of that name already (it needs no mapping). */
+  ours: z.boolean(),
+  charts: z.array(z.string()),
+  columns: z.array(ImportedColumnSchema),
+  mapping: z
+    .object({ datasetId: z.enum(MAPPABLE_DATASET_IDS), columns: z.record(z.string(), z.string()) })
+    .nullable(),
+});
+export type ImportDataset = z.infer<typeof ImportDatasetSchema>;
+
+/** One of our datasets an imported one may be mapped to, with its columns. */
+export const MappingTargetSchema = z.object({
+  id: z.enum(MAPPABLE_DATASET_IDS),
+  title: z.string(),
+  columns: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      type: z.enum(['time', 'number', 'text', 'tags']),
+    }),
+  ),
+});
+export type MappingTarget = z.infer<typeof MappingTargetSchema>;
+
+/** GET (and PUT) /canvas/v1/upload/{id}/datasets: the import's datasets and ours to map them to. */
+export const ImportDatasetsSchema = z.object({
+  datasets: z.array(ImportDatasetSchema),
+  targets: z.array(MappingTargetSchema),
+});
+export type ImportDatasets = z.infer<typeof ImportDatasetsSchema>;

@@ -10,6 +10,7 @@ export const RETENTION_TABLES = [
   { table: 'call_usage', column: 'start_time' },
   { table: 'journey_spans', column: 'start_time' },
   { table: 'journey_traces', column: 'start_time' },
+  { table: 'call_rollups', column: 'bucket' },
 ] as const;
 
 const TTL_DAYS = /\bTTL toDateTime\((\w+)\) \+ toIntervalDay\((\d+)\)/;

@@ -11,7 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DashboardSpec, ImportPreview, TeamCondition } from '@callsight/shared';
+import type {
+  DashboardSpec,
+  DatasetMappings,
+  ImportPreview,
+  TeamCondition,
+} from '@callsight/shared';
 import { groups } from './tenancy.ts';
 import { users } from './users.ts';
 
@@ -61,6 +66,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
+ * What an import keeps in its `preview` column: the preview, computed once when the ZIP is
+ * checked, and the mapping of its datasets to ours (issue 34; no column of its own, decision).
+ */
+export type StoredImportPreview = ImportPreview & { datasetMappings?: DatasetMappings };
+
+/**
  * Dashboard imports (issue 21): standard ones (for every group) and custom ones (for one group,
  * `target_group_id`), versioned per type (custom: per group); a draft keeps its version when
  * edited. The preview is computed once, when the ZIP is checked.
@@ -76,7 +87,7 @@ export const dashboardImports = pgTable(
     isDraft: boolean('is_draft').notNull().default(false),
     source: text('source').notNull(),
     file: bytea('file').notNull(),
-    preview: jsonb('preview').$type<ImportPreview>().notNull(),
+    preview: jsonb('preview').$type<StoredImportPreview>().notNull(),
     createdBy: uuid('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

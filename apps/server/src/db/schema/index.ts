@@ -10,3 +10,4 @@ export * from './campaigns.ts';
 export * from './synthetic.ts';
 export * from './canvas.ts';
 export * from './billing.ts';
+export * from './rollups.ts';

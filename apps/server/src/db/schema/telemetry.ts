@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -105,6 +106,10 @@ export const callSummaries = pgTable(
     ).map(([name, metric]) =>
       index(`call_summaries_group_${name}_start_idx`).on(t.groupId, metric, t.startTime),
     ),
+    // Lowest-scoring calls read in score order (migration 0021).
+    index('call_summaries_group_score_idx')
+      .on(t.groupId, sql`(${t.score})::double precision`, t.contactId, t.agent)
+      .where(sql`not ${t.synthetic}`),
     ...(
       [
         ['agent', t.agent],

@@ -1,11 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  bucketLayout,
+  DEFAULT_MAX_DATA_POINTS,
+  TIME_GRAIN_MS,
   TIME_SERIES_VIZ_TYPES,
+  timeBucket,
+  type BucketLayout,
   type ChartFilter,
   type ChartSpec,
   type Metric,
-  type TimeGrain,
 } from '@callsight/shared';
 import type { GroupScope } from '../../db/group-scope.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -15,6 +19,8 @@ import type { Dataset, DatasetColumn } from './datasets.ts';
 export interface CompiledChart {
   columns: { name: string; label: string; type: 'time' | 'number' | 'text' }[];
   query: SQL;
+  /** A time series' bucket length (the answer's intervalMs); none without a time axis. */
+  intervalMs?: number;
 }
 
 export interface ChartContext {
@@ -25,26 +31,84 @@ export interface ChartContext {
   filters?: readonly ChartFilter[];
   /** The team's row-level rule on this dataset (null: none); ANDed into every query. */
   rowFilter?: SQL | null;
+  /**
+   * A time series' bucket length (issue 34): chartIntervalMs of the window, the chart's width and
+   * its grain. Without it, chartIntervalMs at DEFAULT_MAX_DATA_POINTS.
+   */
+  intervalMs?: number;
+  /** The viewer's IANA time zone: day-and-coarser buckets start at its midnights. Default UTC. */
+  timeZone?: string;
 }
 
 /** The name a time series' bucket goes by, as in Superset's chart data API. */
 export const TIMESTAMP_COLUMN = '__timestamp';
 
+/** Whether a chart's rows fall into time buckets: time series, and charts given a grain (heatmaps). */
+export function hasTimeBucket(spec: ChartSpec): boolean {
+  return spec.timeGrain !== undefined || TIME_SERIES_VIZ_TYPES.includes(spec.vizType);
+}
+
 /**
- * Buckets are UTC and start on a Monday for weeks; date_bin from a Monday at midnight UTC gives
- * all of them (several times cheaper than date_trunc with a time zone over a million rows).
+ * A time series' bucket length over [from, to) (issue 34): the range over the chart's points,
+ * rounded up to a human step, at least the spec's time grain (Grafana's min interval) unless that
+ * leaves fewer than two buckets in the range (a day-grain chart over 15 minutes gets 5 minutes).
  */
-const ORIGIN = sql.raw(`timestamptz '2000-01-03 00:00:00+00'`);
-const bin = (width: string) => (t: SQL | AnyPgColumn) =>
-  sql`date_bin(${sql.raw(`'${width}'`)}, ${t}, ${ORIGIN})`;
-const GRAIN_SQL: Record<TimeGrain, (t: SQL | AnyPgColumn) => SQL> = {
-  PT1M: bin('1 minute'),
-  PT5M: bin('5 minutes'),
-  PT15M: bin('15 minutes'),
-  PT1H: bin('1 hour'),
-  P1D: bin('1 day'),
-  P1W: bin('7 days'),
-};
+export function chartIntervalMs(
+  spec: ChartSpec,
+  from: Date,
+  to: Date,
+  maxDataPoints = DEFAULT_MAX_DATA_POINTS,
+): number {
+  const minMs = spec.timeGrain ? TIME_GRAIN_MS[spec.timeGrain] : 0;
+  return timeBucket(from.getTime(), to.getTime(), maxDataPoints, minMs).intervalMs;
+}
+
+/**
+ * The buckets of a chart's window (both stores bucket by this one layout), or null for a chart
+ * without a time axis. A 400 names intervalMs when the caller's interval does not fit the window.
+ */
+export function chartBuckets(
+  spec: ChartSpec,
+  window: { from: Date; to: Date; intervalMs?: number; timeZone?: string },
+): BucketLayout | null {
+  if (!hasTimeBucket(spec)) return null;
+  const intervalMs = window.intervalMs ?? chartIntervalMs(spec, window.from, window.to);
+  try {
+    return bucketLayout(
+      window.from.getTime(),
+      window.to.getTime(),
+      intervalMs,
+      window.timeZone ?? 'UTC',
+    );
+  } catch (err) {
+    if (err instanceof RangeError) invalid('intervalMs', err.message);
+    throw err;
+  }
+}
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A row's bucket in PostgreSQL: `group` what rows are grouped by, `select` the bucket's start in
+ * epoch milliseconds. Equal-length buckets are date_bin from the first bucket's start (as cheap as
+ * UTC); day buckets across a DST change (23 or 25 hours) the last start at or before the row
+ * (width_bucket over the local midnights). Numbers and ISO times only: written into the SQL so
+ * that the selected and the grouped expression are one (a bound value would be two parameters).
+ */
+function bucketSql(layout: BucketLayout, t: SQL | AnyPgColumn): { select: SQL; group: SQL } {
+  const first = layout.startsMs[0] ?? 0;
+  if (!Number.isSafeInteger(layout.intervalMs) || !layout.startsMs.every(Number.isSafeInteger))
+    throw new Error('bucket bounds must be whole milliseconds');
+  if (layout.uniform) {
+    const bucket = sql`date_bin(${sql.raw(`interval '${layout.intervalMs} milliseconds'`)}, ${t}, ${sql.raw(`timestamptz '${isoOf(first)}'`)})`;
+    return { select: ms(bucket), group: bucket };
+  }
+  const index = sql`width_bucket(${t}, ${sql.raw(`'{${layout.startsMs.map(isoOf).join(',')}}'::timestamptz[]`)})`;
+  return {
+    select: sql`(${sql.raw(`'{${layout.startsMs.join(',')}}'::float8[]`)})[${index}]`,
+    group: index,
+  };
+}
 
 /** Epoch milliseconds as float8 (date_part: extract's numeric would cost per row). */
 const ms = (t: SQL | AnyPgColumn) => sql`(date_part('epoch', ${t}) * 1000)`;
@@ -194,19 +258,13 @@ interface Dimension {
   from?: SQL;
 }
 
-function dimensionsOf(dataset: Dataset, spec: ChartSpec): Dimension[] {
+function dimensionsOf(dataset: Dataset, spec: ChartSpec, layout: BucketLayout | null): Dimension[] {
   const dims: Dimension[] = [];
   const timeSeries = TIME_SERIES_VIZ_TYPES.includes(spec.vizType) || spec.vizType === 'heatmap';
-  if (spec.timeGrain || TIME_SERIES_VIZ_TYPES.includes(spec.vizType)) {
-    const bucket = GRAIN_SQL[spec.timeGrain ?? 'PT1H'](dataset.time);
-    dims.push({
-      name: TIMESTAMP_COLUMN,
-      label: 'Time',
-      type: 'time',
-      // Grouped by the bucket; its milliseconds are computed once per bucket, not per row.
-      select: ms(bucket),
-      group: bucket,
-    });
+  if (layout) {
+    // Grouped by the bucket; its milliseconds are computed once per bucket, not per row.
+    const { select, group } = bucketSql(layout, dataset.time);
+    dims.push({ name: TIMESTAMP_COLUMN, label: 'Time', type: 'time', select, group });
   } else if (timeSeries && spec.groupby.length < 2) {
     invalid('groupby', 'A heatmap needs a time grain or two groupby columns');
   }
@@ -287,7 +345,8 @@ export function chartOrder(
 
 /** An aggregate chart: dimensions (time bucket first), then one column per metric. */
 function aggregate(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): CompiledChart {
-  const dims = dimensionsOf(dataset, spec);
+  const layout = chartBuckets(spec, ctx);
+  const dims = dimensionsOf(dataset, spec, layout);
   const metrics = spec.metrics.length
     ? spec.metrics
     : [{ aggregate: 'COUNT' as const, label: 'count' }];
@@ -322,10 +381,31 @@ function aggregate(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
       ...metrics.map((m) => ({ name: m.label, label: m.label, type: 'number' as const })),
     ],
     query: sql`select ${sql.join(selects, sql`, `)} from ${fromOf(dataset, dims)} where ${whereOf(dataset, spec, ctx)}${groupBy} order by ${order} limit ${spec.rowLimit + 1}`,
+    ...(layout ? { intervalMs: layout.intervalMs } : {}),
   };
 }
 
-/** A histogram: equal-width bins between the lowest and highest value in the window. */
+/**
+ * A histogram's candidate bin widths, finest first: 1, 2, 2.5 and 5 times a power of ten, each
+ * as m / p with p a power of ten (1 below 1), so that an edge (i × m) / p is the double nearest
+ * its decimal (1.2, never 1.2000000000000002) on both stores.
+ */
+export const HISTOGRAM_STEPS: readonly { m: number; p: number }[] = Array.from(
+  { length: 19 },
+  (_, i) => i - 6,
+).flatMap((e) =>
+  [1, 2, 2.5, 5].map((m) => (e < 0 ? { m, p: 10 ** -e } : { m: m * 10 ** e, p: 1 })),
+);
+
+/** A float8[] literal of numbers we wrote (never a caller's value). */
+const float8s = (values: readonly number[]) => sql.raw(`'{${values.join(',')}}'::float8[]`);
+
+/**
+ * A histogram with round edges in the column's unit (issue 34): the finest width of
+ * HISTOGRAM_STEPS giving at most `bins` bins over [min, max] (the first edge the width's multiple
+ * at or below min, the last bin closed at max); one value alone gets a bin about a bins-th of
+ * itself. Only bins holding values are answered.
+ */
 function histogram(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): CompiledChart {
   if (!spec.histogram) invalid('histogram', 'A histogram needs a column and a number of bins');
   const { bins } = spec.histogram;
@@ -333,7 +413,9 @@ function histogram(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
   if (column.type !== 'number') invalid('histogram.column', 'A histogram needs a number column');
   const e = sql`(${column.expr})::float8`;
   const where = whereOf(dataset, spec, ctx, sql`${column.expr} is not null`);
-  const width = sql`nullif((b.hi - b.lo) / ${bins}::float8, 0)`;
+  const n = sql`greatest(1, ceil(b.hi * c.p / c.m) - floor(b.lo * c.p / c.m))`;
+  const least = sql`(case when b.hi > b.lo then 0 else (case when b.lo = 0 then 1 else abs(b.lo) end) / ${bins}::float8 end)`;
+  const fits = sql`(${n} <= ${bins} and c.m / c.p >= ${least})`;
   return {
     columns: [
       { name: 'bin_start', label: `${column.label} from`, type: 'number' },
@@ -341,12 +423,15 @@ function histogram(dataset: Dataset, spec: ChartSpec, ctx: ChartContext): Compil
       { name: 'count', label: 'Count', type: 'number' },
     ],
     query: sql`with b as (select min(${e}) as lo, max(${e}) as hi from ${sourceOf(dataset)} where ${where}),
-      v as (select least(coalesce(floor((${e} - b.lo) / ${width}), 0), ${bins - 1}::int)::int as bin,
-                   b.lo, b.hi from ${sourceOf(dataset)}, b where ${where})
-      select min(v.lo) + v.bin * (min(v.hi) - min(v.lo)) / ${bins}::float8 as bin_start,
-             min(v.lo) + (v.bin + 1) * (min(v.hi) - min(v.lo)) / ${bins}::float8 as bin_end,
+      w as (select c.m, c.p, floor(b.lo * c.p / c.m) as i0, ${n} as n
+            from b, unnest(${float8s(HISTOGRAM_STEPS.map((c) => c.m))}, ${float8s(HISTOGRAM_STEPS.map((c) => c.p))}) with ordinality as c(m, p, k)
+            where b.lo is not null
+            order by ${fits} desc, case when ${fits} then c.k else -c.k end limit 1),
+      v as (select least(floor(${e} * w.p / w.m) - w.i0, w.n - 1) as bin from ${sourceOf(dataset)}, w where ${where})
+      select (min(w.i0) + v.bin) * min(w.m) / min(w.p) as bin_start,
+             (min(w.i0) + v.bin + 1) * min(w.m) / min(w.p) as bin_end,
              count(*)::float8 as count
-      from v group by v.bin order by v.bin limit ${spec.rowLimit + 1}`,
+      from v, w group by v.bin order by v.bin limit ${spec.rowLimit + 1}`,
   };
 }
 
@@ -372,7 +457,8 @@ function aggregateWith(
   ctx: ChartContext,
   stats: [string, SQL][],
 ): CompiledChart {
-  const dims = dimensionsOf(dataset, spec);
+  const layout = chartBuckets(spec, ctx);
+  const dims = dimensionsOf(dataset, spec, layout);
   const selects = [
     ...dims.map((d, i) => sql`${d.select} as ${sql.identifier(`d${i}`)}`),
     ...stats.map(([, s], i) => sql`${s} as ${sql.identifier(`m${i}`)}`),
@@ -389,6 +475,7 @@ function aggregateWith(
       ...stats.map(([name]) => ({ name, label: name, type: 'number' as const })),
     ],
     query: sql`select ${sql.join(selects, sql`, `)} from ${fromOf(dataset, dims)} where ${whereOf(dataset, spec, ctx)}${groupBy} limit ${spec.rowLimit + 1}`,
+    ...(layout ? { intervalMs: layout.intervalMs } : {}),
   };
 }
 

@@ -2,17 +2,25 @@ import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import {
   CANVAS_LABELS,
   CANVAS_SUFFIXES,
+  DATASET_IDS,
   IMPORT_LIMITS,
   IMPORT_TEXTS,
+  MAPPABLE_DATASET_IDS,
+  columnFitsRole,
   type DashboardImport,
   type DashboardSpec,
+  type DatasetMappings,
   type GroupDashboards,
+  type ImportDatasets,
+  type ImportedColumn,
   type ImportExecution,
   type ImportFromGroup,
   type ImportPreview,
   type ImportType,
   type LogicalDashboard,
+  type MappingTarget,
   type PublishImport,
+  type SaveDatasetMappings,
   type UploadMetadata,
 } from '@callsight/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -25,9 +33,11 @@ import {
   logicalDashboards,
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { DATASETS } from './datasets.ts';
 import { standardDashboards } from './standard-dashboards.ts';
 import {
   BundleError,
+  columnUses,
   isExportFile,
   parseExport,
   previewOf,
@@ -75,6 +85,17 @@ const toExecution = (r: ExecutionRow): ImportExecution => ({
  */
 const readExport = (bytes: Uint8Array) =>
   withZipEntries(bytes, parseExport, { keep: isExportFile });
+
+/** The import's datasets mapped to ours (issue 34), kept beside its preview. */
+const mappingsOf = (row: Pick<ImportRow, 'preview'>): DatasetMappings =>
+  row.preview.datasetMappings ?? {};
+
+/** An import's export as our dashboards, for one group, through its dataset mapping. */
+const dashboardsOf = (row: ImportRow, groupId: string): DashboardSpec[] =>
+  toDashboardSpecs(readExport(row.file), {
+    idPrefix: `${groupId}_${row.type}_`,
+    datasetMappings: mappingsOf(row),
+  });
 
 /** A ZIP checked as a Superset dashboard export: its preview, or a 400 naming the problem. */
 function checkBundle(bytes: Uint8Array): ImportPreview {
@@ -198,7 +219,14 @@ async function editDraft(
       .set({
         description: metadata.description,
         isDraft: metadata.isDraft,
-        ...(zip && preview ? { source: zip.name, file: zip.bytes, preview } : {}),
+        // A new ZIP keeps the draft's dataset mapping (by dataset uuid; issue 34).
+        ...(zip && preview
+          ? {
+              source: zip.name,
+              file: zip.bytes,
+              preview: { ...preview, datasetMappings: mappingsOf(draft) },
+            }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(dashboardImports.id, draft.id))
@@ -282,7 +310,11 @@ export async function importPreview(db: Db, id: string): Promise<ImportPreview> 
     .select({ preview: dashboardImports.preview })
     .from(dashboardImports)
     .where(eq(dashboardImports.id, id));
-  if (row) return row.preview;
+  if (row) {
+    // The mapping is kept in the same column; the preview is the rest.
+    const { datasetMappings: _mappings, ...preview } = row.preview;
+    return preview;
+  }
   const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id));
   if (!group) throw notFound('Import not found');
   const deployed = await groupDashboardSpecs(db, group.id);
@@ -345,9 +377,7 @@ async function execute(db: Db, groupId: string, row: ImportRow): Promise<ImportE
   let status = 'success';
   let reason: string | null = null;
   try {
-    const specs = toDashboardSpecs(readExport(row.file), {
-      idPrefix: `${groupId}_${row.type}_`,
-    });
+    const specs = dashboardsOf(row, groupId);
     await db.transaction(async (tx) => {
       const txScope = forGroup(tx, groupId);
       await tx
@@ -527,4 +557,145 @@ export async function dashboardForCanvasKey(
     : null;
   const id = key === 'default' ? `default_${scope.groupId}` : suffix ? scope.groupId + suffix : key;
   return all.find((d) => d.id === id) ?? null;
+}
+
+/** Our datasets an import's datasets may be mapped to, with their columns (issue 34). */
+export function mappingTargets(): MappingTarget[] {
+  return MAPPABLE_DATASET_IDS.map((id) => ({
+    id,
+    title: DATASETS[id].title,
+    columns: Object.entries(DATASETS[id].columns).map(([name, c]) => ({
+      name,
+      label: c.label,
+      type: c.type,
+    })),
+  }));
+}
+
+/** An import's datasets: the columns its charts read from each, and what each is mapped to. */
+function datasetsView(row: ImportRow): ImportDatasets {
+  const exp = readExport(row.file);
+  const uses = columnUses(exp);
+  const mappings = mappingsOf(row);
+  const databases = new Map(exp.databases.map((d) => [d.uuid, d.database_name]));
+  return {
+    datasets: exp.datasets.map((d) => ({
+      uuid: d.uuid,
+      name: d.table_name,
+      database: databases.get(d.database_uuid) ?? null,
+      ours: (DATASET_IDS as readonly string[]).includes(d.table_name),
+      charts: exp.charts.filter((c) => c.dataset_uuid === d.uuid).map((c) => c.slice_name),
+      columns: uses.get(d.uuid) ?? [],
+      mapping: Object.hasOwn(mappings, d.uuid) ? (mappings[d.uuid] ?? null) : null,
+    })),
+    targets: mappingTargets(),
+  };
+}
+
+/** GET /canvas/v1/upload/{id}/datasets: the import's datasets and the mapping of each. */
+export async function importDatasets(db: Db, id: string): Promise<ImportDatasets> {
+  return datasetsView(await importRow(db, id));
+}
+
+const ROLE_NEEDS: Record<ImportedColumn['role'], (title: string) => string> = {
+  time: (title) => `a time column of ${title}`,
+  measure: (title) => `a number column of ${title}`,
+  dimension: (title) => `a column of ${title} that is not a time`,
+};
+const ROLE_USE: Record<ImportedColumn['role'], string> = {
+  time: "is the charts' time",
+  measure: 'is summed or averaged by the charts',
+  dimension: 'is grouped or filtered on by the charts',
+};
+
+/** A 400 naming the field. */
+function invalidField(field: string, message: string): never {
+  throw badRequest(message, { [field]: message });
+}
+
+/** The mapping checked against the import's datasets and ours: each bad field a 400 naming it. */
+function checkedMappings(view: ImportDatasets, input: SaveDatasetMappings): DatasetMappings {
+  const imported = new Map(view.datasets.map((d) => [d.uuid, d]));
+  const out: DatasetMappings = {};
+  input.mappings.forEach((m, i) => {
+    const dataset = imported.get(m.uuid);
+    if (!dataset) invalidField(`mappings.${i}.uuid`, `${m.uuid} is not a dataset of this import`);
+    const ours = DATASETS[m.datasetId];
+    const columns: Record<string, string> = {};
+    for (const [name, target] of Object.entries(m.columns)) {
+      const field = `mappings.${i}.columns.${name}`;
+      const column = dataset.columns.find((c) => c.name === name);
+      if (!column)
+        invalidField(field, `${name} is not a column the charts of ${dataset.name} read`);
+      const our = Object.hasOwn(ours.columns, target) ? ours.columns[target] : undefined;
+      if (!our) invalidField(field, `${target} is not a column of the ${ours.title} dataset`);
+      if (!columnFitsRole(column.role, our.type))
+        invalidField(
+          field,
+          `${name} ${ROLE_USE[column.role]}: map it to ${ROLE_NEEDS[column.role](ours.title)} (${target} is ${our.type === 'time' ? 'a time' : `a ${our.type} column`})`,
+        );
+      columns[name] = target;
+    }
+    out[m.uuid] = { datasetId: m.datasetId, columns };
+  });
+  return out;
+}
+
+/**
+ * PUT /canvas/v1/upload/{id}/datasets: the import's whole dataset mapping (a dataset left out is
+ * not mapped). The groups that run the import's dashboards get them again, drawn through it.
+ */
+export async function saveImportDatasets(
+  db: Db,
+  id: string,
+  input: SaveDatasetMappings,
+): Promise<ImportDatasets> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(dashboardImports)
+      .where(eq(dashboardImports.id, id))
+      .for('update');
+    if (!row) throw notFound('Import not found');
+    const datasetMappings = checkedMappings(datasetsView(row), input);
+    const [saved] = await tx
+      .update(dashboardImports)
+      .set({ preview: { ...row.preview, datasetMappings }, updatedAt: new Date() })
+      .where(eq(dashboardImports.id, row.id))
+      .returning();
+    if (!saved) throw notFound('Import not found');
+    await reinstallMapped(tx, saved);
+    return datasetsView(saved);
+  });
+}
+
+/**
+ * The dashboards an import installed, in every group that runs them, made again through its
+ * dataset mapping (no new execution: the same version, drawn over the mapped dataset).
+ */
+async function reinstallMapped(tx: DbOrTx, row: ImportRow): Promise<void> {
+  const installed = await tx
+    .select({ groupId: canvasDashboards.groupId })
+    .from(canvasDashboards)
+    .where(acrossGroups.where(eq(canvasDashboards.importId, row.id)));
+  for (const groupId of new Set(installed.map((r) => r.groupId))) {
+    const scope = forGroup(tx, groupId);
+    const specs = dashboardsOf(row, groupId);
+    await tx
+      .delete(canvasDashboards)
+      .where(scope.owns(canvasDashboards, eq(canvasDashboards.importId, row.id)));
+    if (specs.length)
+      await tx.insert(canvasDashboards).values(
+        scope.rows(
+          canvasDashboards,
+          specs.map((spec) => ({
+            id: spec.id,
+            type: row.type,
+            importId: row.id,
+            title: spec.title,
+            spec,
+          })),
+        ),
+      );
+  }
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import {
   AUTH_TEXTS,
   ERROR_CODES,
+  dashboardRows,
   permissionsFor,
   type ChartData,
   type ChartDataRequest,
@@ -26,6 +27,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import type { GuestGrant, GuestTokenSigner } from './guest-token.ts';
 import type { TelemetryStore } from '../telemetry-store/telemetry-store.ts';
+import { chartIntervalMs, hasTimeBucket } from './compile-chart.ts';
 import { runCanvasChart } from './run-chart.ts';
 import { groupDashboardSpecs } from './dashboard-imports.ts';
 import { homeDashboardId } from './standard-dashboards.ts';
@@ -237,7 +239,9 @@ export async function chartData(
   request: ChartDataRequest,
 ): Promise<ChartData> {
   const dashboard = await dashboardFor(db, grant.groupId, grant.dashboardId);
-  const cell = dashboard.rows.flatMap((r) => r.cells).find((c) => c.chart.id === chartId);
+  const cell = dashboardRows(dashboard)
+    .flatMap((r) => r.cells)
+    .find((c) => c.chart.id === chartId);
   // A chart the engine cannot draw is never queried: its placeholder says why.
   if (cell?.placeholder) throw notFound(cell.placeholder);
   const chart = chartId === dashboard.filterBox?.id ? dashboard.filterBox : cell?.chart;
@@ -254,8 +258,20 @@ export async function chartData(
   if (request.agentIsp?.length)
     filters.push({ column: 'agent_isp', operator: 'IN', value: request.agentIsp });
   const rules = await currentRules(db, grant);
+  // A time series' buckets come from the window and the chart's width (issue 34).
+  const bucket = hasTimeBucket(chart)
+    ? { intervalMs: chartIntervalMs(chart, from, to, request.maxDataPoints) }
+    : {};
+  const timeZone = request.timeZone ?? 'UTC';
   // Keyed by the rules read now too: a change of conditions never answers from the cache.
   return cached(JSON.stringify([token, rules, chartId, request]), () =>
-    runCanvasChart(telemetry, db, grant.groupId, chart, { from, to, filters, rules }),
+    runCanvasChart(telemetry, db, grant.groupId, chart, {
+      from,
+      to,
+      filters,
+      rules,
+      timeZone,
+      ...bucket,
+    }),
   );
 }

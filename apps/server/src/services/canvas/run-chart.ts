@@ -18,6 +18,13 @@ export interface CanvasChartContext {
   /** The team's current conditions (none: every row of the group). */
   rules: readonly TeamCondition[];
   /**
+   * A time series' bucket length (issue 34; chartIntervalMs of the window, the chart's width and
+   * grain). Without it, the window's at DEFAULT_MAX_DATA_POINTS.
+   */
+  intervalMs?: number;
+  /** The viewer's IANA time zone: day-and-coarser buckets start at its midnights. Default UTC. */
+  timeZone?: string;
+  /**
    * The group's AI summaries, read from PostgreSQL for a store that cannot join them (ClickHouse,
    * decision CH50): given only when a journeys chart names an AI-summary column. `texts` (each
    * summary's first 300 characters, by `traceIds` position) only when it names `summary`.
@@ -74,11 +81,15 @@ export async function aiSummariesFor(
   };
 }
 
-/** The chart's answer from its query's rows: cells as numbers, text or null, cut at rowLimit. */
+/**
+ * The chart's answer from its query's rows: cells as numbers, text or null, cut at rowLimit. A
+ * lone row of nulls (an average over no rows) is no row: the chart says "No data", not 0.
+ */
 export function chartDataOf(
   spec: ChartSpec,
   columns: CompiledChart['columns'],
   raw: readonly Record<string, unknown>[],
+  intervalMs?: number,
 ): ChartData {
   const keys = raw[0] ? Object.keys(raw[0]) : [];
   const rows = raw.map((r) =>
@@ -90,12 +101,14 @@ export function chartDataOf(
       return String(v);
     }),
   );
+  if (rows.length === 1 && rows[0]?.every((cell) => cell === null)) rows.length = 0;
   const truncated = rows.length > spec.rowLimit;
   return {
     chartId: spec.id,
     columns,
     rows: truncated ? rows.slice(0, spec.rowLimit) : rows,
     truncated,
+    ...(intervalMs === undefined ? {} : { intervalMs }),
   };
 }
 
@@ -103,7 +116,7 @@ export function chartDataOf(
 export async function runChart(spec: ChartSpec, ctx: ChartContext): Promise<ChartData> {
   const compiled = compileChart(DATASETS[spec.datasetId], spec, ctx);
   const raw = await queryRows<Record<string, unknown>>(ctx.scope.db, compiled.query);
-  return chartDataOf(spec, compiled.columns, raw);
+  return chartDataOf(spec, compiled.columns, raw, compiled.intervalMs);
 }
 
 /**
@@ -136,5 +149,7 @@ export async function runCanvasChart(
     to: ctx.to,
     filters: ctx.filters,
     rowFilter: DATASETS[spec.datasetId].rowFilter(ctx.rules),
+    intervalMs: ctx.intervalMs,
+    timeZone: ctx.timeZone,
   });
 }

@@ -23,6 +23,9 @@ const journeysCount = { aggregate: 'COUNT' as const, label: 'Journeys' };
 const testCalls = { aggregate: 'COUNT' as const, label: 'Test calls' };
 const seconds = { aggregate: 'COUNT' as const, label: 'Seconds' };
 const jabraOnly = [{ column: 'vendor', operator: '==' as const, value: 'Jabra' }];
+/** The error lines of the window: what every error chart of Logs and Errors counts (issue 34). */
+const errorLines = [{ column: 'level', operator: '==' as const, value: 'ERROR' }];
+const errorLogs = { aggregate: 'COUNT' as const, label: 'Error logs' };
 const avg = (column: string, label: string) => ({ aggregate: 'AVG' as const, column, label });
 
 /** The id of a dashboard's filter box (its agents and ISPs): not a chart of its rows. */
@@ -96,7 +99,6 @@ const mosOverTime: Cell = [
     id: 'mos-over-time',
     title: 'MOS over time',
     vizType: 'echarts_timeseries_line',
-    timeGrain: 'P1D',
     metrics: [avg('mos_avg', 'MOS'), { aggregate: 'MIN', column: 'mos_min', label: 'Lowest MOS' }],
   },
   6,
@@ -106,7 +108,6 @@ const callsOverTime: Cell = [
     id: 'calls-over-time',
     title: 'Calls over time',
     vizType: 'echarts_timeseries_bar',
-    timeGrain: 'P1D',
     metrics: [count],
   },
   6,
@@ -134,7 +135,6 @@ const tagsBar: Cell = [
     id: 'issues',
     title: 'Reported issues',
     vizType: 'echarts_timeseries_bar',
-    timeGrain: 'P1D',
     groupby: ['tags'],
     metrics: [count],
   },
@@ -231,7 +231,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               id: 'rtt-by-network',
               title: 'RTT by network type',
               vizType: 'echarts_timeseries_line',
-              timeGrain: 'P1D',
               groupby: ['network_type'],
               metrics: [avg('rtt_avg_ms', 'RTT (ms)')],
             },
@@ -252,7 +251,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               title: 'Workflow firings',
               datasetId: 'workflow_firings',
               vizType: 'echarts_timeseries_bar',
-              timeGrain: 'P1D',
               groupby: ['result'],
               metrics: [{ aggregate: 'COUNT', label: 'Firings' }],
             },
@@ -275,7 +273,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               title: 'Test call scores',
               datasetId: 'heartbeat_jobs',
               vizType: 'echarts_timeseries_line',
-              timeGrain: 'P1D',
               metrics: [
                 avg('cx_score', 'CX Score'),
                 avg('ax_score', 'AX Score'),
@@ -334,9 +331,10 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
           [
             {
               id: 'calls-heatmap',
-              title: 'Calls by day and agent',
+              title: 'Calls by time and agent',
               vizType: 'heatmap',
-              timeGrain: 'P1D',
+              // A time axis whose cells the window and the chart's width size (a minute at least).
+              timeGrain: 'PT1M',
               groupby: ['agent'],
               metrics: [count],
               rowLimit: 2000,
@@ -394,7 +392,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               id: 'mos-by-isp-over-time',
               title: 'MOS by ISP',
               vizType: 'echarts_timeseries_line',
-              timeGrain: 'P1D',
               groupby: ['agent_isp'],
               metrics: [avg('mos_avg', 'MOS')],
             },
@@ -405,7 +402,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               id: 'mos-by-network-over-time',
               title: 'MOS by network type',
               vizType: 'echarts_timeseries_line',
-              timeGrain: 'P1D',
               groupby: ['network_type'],
               metrics: [avg('mos_avg', 'MOS')],
             },
@@ -420,7 +416,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               id: 'score-by-country',
               title: 'Score by country',
               vizType: 'echarts_timeseries_bar',
-              timeGrain: 'P1W',
               groupby: ['agent_country'],
               metrics: [avg('score', 'Score')],
             },
@@ -434,11 +429,14 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
         cells: [
           [
             {
+              // The lines logged in the window (not the error counts of the calls started in it),
+              // as the other charts of the dashboard read them (issue 34).
               id: 'error-logs',
               title: 'Error logs over time',
+              datasetId: 'softphone_logs',
               vizType: 'echarts_area',
-              timeGrain: 'P1D',
-              metrics: [{ aggregate: 'SUM', column: 'error_log_count', label: 'Error logs' }],
+              filters: errorLines,
+              metrics: [errorLogs],
             },
             8,
           ],
@@ -446,9 +444,11 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
             {
               id: 'error-logs-by-agent',
               title: 'Error logs by agent',
+              datasetId: 'softphone_logs',
               vizType: 'pie',
               groupby: ['agent'],
-              metrics: [{ aggregate: 'SUM', column: 'error_log_count', label: 'Error logs' }],
+              filters: errorLines,
+              metrics: [errorLogs],
               rowLimit: 10,
             },
             4,
@@ -464,7 +464,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               title: 'Log lines by level',
               datasetId: 'softphone_logs',
               vizType: 'echarts_timeseries_bar',
-              timeGrain: 'P1D',
               groupby: ['level'],
               metrics: [lines],
             },
@@ -477,7 +476,7 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               datasetId: 'softphone_logs',
               vizType: 'table',
               groupby: ['message'],
-              filters: [{ column: 'level', operator: 'IN', value: ['ERROR', 'error'] }],
+              filters: errorLines,
               metrics: [lines, { aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
               orderBy: { label: 'Lines', desc: true },
               rowLimit: 10,
@@ -495,7 +494,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               id: 'agents-over-time',
               title: 'Agents sending telemetry',
               vizType: 'echarts_timeseries_bar',
-              timeGrain: 'P1D',
               metrics: [{ aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
             },
             6,
@@ -511,7 +509,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               title: 'Measured seconds',
               datasetId: 'call_seconds',
               vizType: 'echarts_timeseries_bar',
-              timeGrain: 'P1D',
               metrics: [seconds],
             },
             6,
@@ -600,7 +597,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               id: 'score-over-time',
               title: 'Average score',
               vizType: 'echarts_timeseries_line',
-              timeGrain: 'P1D',
               metrics: [avg('score', 'Score')],
             },
             8,
@@ -646,7 +642,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
                 id: 'ops-score',
                 title: 'Average score',
                 vizType: 'echarts_timeseries_line',
-                timeGrain: 'P1D',
                 metrics: [avg('score', 'Score')],
               },
               8,
@@ -671,7 +666,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
                 id: 'coverage-agents',
                 title: 'Agents sending telemetry',
                 vizType: 'echarts_timeseries_bar',
-                timeGrain: 'P1D',
                 metrics: [{ aggregate: 'COUNT_DISTINCT', column: 'agent', label: 'Agents' }],
               },
               8,
@@ -725,7 +719,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
               title: 'Journeys by outcome',
               datasetId: 'journeys',
               vizType: 'echarts_timeseries_bar',
-              timeGrain: 'P1D',
               groupby: ['outcome'],
               metrics: [journeysCount],
             },
@@ -823,7 +816,6 @@ export function standardDashboards(groupId: string): DashboardSpec[] {
                 title: 'Headset events',
                 datasetId: 'device_events',
                 vizType: 'echarts_timeseries_bar',
-                timeGrain: 'P1D',
                 groupby: ['type'],
                 filters: jabraOnly,
                 metrics: [{ aggregate: 'COUNT', label: 'Events' }],

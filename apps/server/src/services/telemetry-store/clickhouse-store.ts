@@ -3,6 +3,8 @@ import { chForGroup } from '../../db/clickhouse/group-scope.ts';
 import { noHits } from '../call-detail/call-logs.ts';
 import { qualityStateOf, refreshDerived } from '../telemetry/call-summaries.ts';
 import { runClickHouseChart } from './clickhouse/canvas-chart.ts';
+import { chRollupChart } from './clickhouse/rollup-chart.ts';
+import { chCallHours, chRefreshGroupHours } from './clickhouse/rollup-refresh.ts';
 import { callPassesRules, chRowFilter, tracePassesRules } from './clickhouse/canvas-datasets.ts';
 import { listCallStats } from './clickhouse/call-stats.ts';
 import { knownValues, runCopilotQuery } from './clickhouse/copilot.ts';
@@ -76,7 +78,14 @@ export function clickHouseTelemetryStore(deps: ClickHouseIngestDeps): TelemetryS
     copilotQuery: (s, query, window, timeZone) =>
       runCopilotQuery(scope(s.groupId), query, window, timeZone, rows(s, 'calls')),
     copilotKnownValues: (s, now) => knownValues(scope(s.groupId), now, rows(s, 'calls')),
-    canvasChart: (s, spec, ctx) => runClickHouseChart(scope(s.groupId), s.rules, spec, ctx),
+    canvasChart: async (s, spec, ctx) =>
+      (deps.rollupReads
+        ? (await chRollupChart(scope(s.groupId), s.rules, spec, ctx, deps.rollupReads))?.data
+        : null) ?? runClickHouseChart(scope(s.groupId), s.rules, spec, ctx),
+    refreshChartRollups: async (_tx, groupId, hoursMs, nowMs) => {
+      if (deps.rollupMarks) await chRefreshGroupHours(deps.client, groupId, hoursMs, nowMs);
+    },
+    chartRollupHours: (groupId) => chCallHours(deps.client, groupId),
     callPassesRules: (s, contactId) => callPassesRules(scope(s.groupId), contactId, s.rules),
     tracePassesRules: (s, traceId) => tracePassesRules(scope(s.groupId), traceId, s.rules),
     usageCallFigures: (groupId, ranges) => usageCallFigures(scope(groupId), ranges),

@@ -9,6 +9,8 @@ import { forGroup } from '../../db/group-scope.ts';
 import { getNetworkLabels } from '../network-labels/network-labels.ts';
 import type { IngestDeps } from '../telemetry/ingest-context.ts';
 import { usageMarksOn } from '../usage/call-usage.ts';
+import { dirtyHours } from '../canvas/rollups/pg-rollup-chart.ts';
+import { rollupMarksOn } from '../canvas/rollups/pg-rollup-refresh.ts';
 import { callLocksFor } from './clickhouse/call-locks.ts';
 import { clickHouseTelemetryStore } from './clickhouse-store.ts';
 import { postgresTelemetryStore } from './postgres-store.ts';
@@ -45,6 +47,9 @@ export async function clickHouseStoreOn(
   deps: IngestDeps,
 ): Promise<TelemetryStore> {
   await migrateClickHouse(client, target);
+  // Chart rollups on one server only: their refresh deletes rows, which a cluster's Distributed
+  // tables cannot (charts there read the raw rows).
+  const rollups = !target.cluster;
   return clickHouseTelemetryStore({
     client,
     gate: deps.gate,
@@ -54,6 +59,16 @@ export async function clickHouseStoreOn(
     networkLabeller: networkLabellerOf(deps.db),
     locks: callLocksFor(deps.db),
     usageMarks: usageMarksOn(deps.db),
+    ...(rollups ? { rollupMarks: rollupMarksOn(deps.db) } : {}),
+    ...(rollups && deps.chartRollups !== false
+      ? {
+          rollupReads: {
+            dirtyHours: (groupId: string, from: Date, to: Date) =>
+              dirtyHours(forGroup(deps.db, groupId), from, to),
+            now: deps.now,
+          },
+        }
+      : {}),
   });
 }
 

@@ -2,6 +2,8 @@ import { EXPLORER_LIMITS, type CallDetailLog, type DatasetId } from '@callsight/
 import { forGroup } from '../../db/group-scope.ts';
 import { callPassesRules, DATASETS, tracePassesRules } from '../canvas/datasets.ts';
 import { runChart } from '../canvas/run-chart.ts';
+import { pgRollupChart } from '../canvas/rollups/pg-rollup-chart.ts';
+import { pgCallHours, refreshGroupHours } from '../canvas/rollups/pg-rollup-refresh.ts';
 import { teamFieldValues } from '../canvas/team-field-values.ts';
 import { hasJourneyPg, readJourneySpans } from '../ai-summary/journey-spans.ts';
 import { readTraceHolds } from '../call-detail/call-holds.ts';
@@ -57,16 +59,23 @@ export function postgresTelemetryStore(deps: IngestDeps): TelemetryStore {
     copilotQuery: (s, query, window, timeZone) =>
       runCopilotQuery(scope(s.groupId), query, window, timeZone, rows(s, 'calls')),
     copilotKnownValues: (s, now) => knownValues(scope(s.groupId), now, rows(s, 'calls')),
-    canvasChart: (s, spec, ctx) =>
+    canvasChart: async (s, spec, ctx) =>
+      (deps.chartRollups === false
+        ? null
+        : (await pgRollupChart(scope(s.groupId), s.rules, spec, ctx, deps.now()))?.data) ??
       runChart(spec, {
         scope: scope(s.groupId),
         from: ctx.from,
         to: ctx.to,
         filters: ctx.filters,
         rowFilter: rows(s, spec.datasetId),
+        intervalMs: ctx.intervalMs,
+        timeZone: ctx.timeZone,
       }),
     callPassesRules: (s, contactId) => callPassesRules(scope(s.groupId), contactId, s.rules),
     tracePassesRules: (s, traceId) => tracePassesRules(scope(s.groupId), traceId, s.rules),
+    refreshChartRollups: refreshGroupHours,
+    chartRollupHours: (groupId) => pgCallHours(deps.db, groupId),
     usageCallFigures: (groupId, ranges) => usageCallFiguresPg(scope(groupId), ranges),
     reportedContacts: (groupId, contactIds) => reportedContactsPg(scope(groupId), contactIds),
     usageCallDays: (groupId, timeZone) => usageCallDaysPg(scope(groupId), timeZone),

@@ -21,6 +21,7 @@ import type {
   TraceListQuery,
 } from '@callsight/shared';
 import type { CanvasChartContext } from '../canvas/run-chart.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { CallScope } from './call-scope.ts';
 import type { CallHold } from '../call-detail/call-holds.ts';
 import type { Hits } from '../call-detail/call-logs.ts';
@@ -97,6 +98,18 @@ export interface TelemetryStore {
     spec: ChartSpec,
     ctx: Omit<CanvasChartContext, 'rules'>,
   ): Promise<ChartData>;
+  /**
+   * Recomputes the chart rollups of a group's UTC hours (epoch ms) from its calls
+   * (services/canvas/rollups): in `tx` on PostgreSQL, the transaction that took their marks.
+   */
+  refreshChartRollups(
+    tx: DbOrTx,
+    groupId: string,
+    hoursMs: readonly number[],
+    nowMs: number,
+  ): Promise<void>;
+  /** The UTC hours (epoch ms) holding a group's calls, ascending (rebuilding the rollups). */
+  chartRollupHours(groupId: string): Promise<number[]>;
   /** Whether the group has this call and it passes the team's conditions (none: any call). */
   callPassesRules(scope: CallScope, contactId: string): Promise<boolean>;
   /** Whether the group has this journey and its agent's call passes the team's conditions. */

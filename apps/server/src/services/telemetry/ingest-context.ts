@@ -19,6 +19,8 @@ export interface IngestDeps {
    * it, every batch rewrites its calls' shown columns.
    */
   trailing?: TrailingCalls;
+  /** Canvas charts over calls may answer from the chart rollups (issue 34); default yes. */
+  chartRollups?: boolean;
 }
 
 /** Told after each commit which live calls' shown columns trail their accumulator (TrailingSummaries). */

@@ -12,6 +12,7 @@ export function chartTheme(theme: Theme) {
     nameTextStyle: { color: palette.text.secondary },
   };
   return {
+    // Ten colours: a chart of up to ten series never gives two the same one.
     color: [
       palette.primary.main,
       palette.secondary.main,
@@ -19,6 +20,10 @@ export function chartTheme(theme: Theme) {
       palette.error.main,
       palette.info.main,
       palette.success.main,
+      '#7c3aed',
+      '#db2777',
+      '#a16207',
+      '#475569',
     ],
     backgroundColor: 'transparent',
     textStyle: { fontFamily: typography.fontFamily, color: palette.text.primary },

@@ -1,6 +1,8 @@
 export { echarts, type ChartInstance, type ChartOption } from './echarts-core.ts';
 export { chartTheme, useChartTheme } from './chart-theme.ts';
-export { EChart, type EChartProps } from './echart.tsx';
+export { CHART_ELEMENT_PROPERTY, EChart, type EChartProps, type TimeSpan } from './echart.tsx';
+export { useElementWidth } from './use-element-width.ts';
+export { timeTickLabel } from './time-axis.ts';
 export {
   TimeSeriesChart,
   type TimeBand,

@@ -4,6 +4,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { formatDisplayDate } from '@callsight/shared';
 import { EChart } from './echart.tsx';
 import type { ChartOption } from './echarts-core.ts';
+import { timeTickLabel } from './time-axis.ts';
 
 /** A point of a time series: epoch milliseconds and a value (null leaves a gap). */
 export type TimePoint = readonly [number, number | null];
@@ -50,7 +51,8 @@ export interface TimeSeriesChartProps {
   emptyText?: string;
 }
 
-const timeLabel = (ms: number) => formatDisplayDate(ms, { style: 'time' });
+/** About this many ticks fit a chart: over days they name days, within a day times. */
+const TICKS = 8;
 
 function formatValue(v: unknown, axis: TimeSeriesYAxis | undefined): string {
   if (typeof v !== 'number') return '-';
@@ -90,6 +92,11 @@ export function TimeSeriesChart({
     const categories = yAxis?.categories;
     const categoryValues = categories ? Object.keys(categories).map(Number) : [];
     const bandColor = alpha(theme.palette.warning.main, 0.14);
+    const times = series.flatMap((s) => s.points.map((p) => p[0]));
+    const spanMs = range
+      ? range.max - range.min
+      : Math.max(0, ...times) - Math.min(...times, Infinity);
+    const tickMs = Number.isFinite(spanMs) ? spanMs / TICKS : 0;
     return {
       title: { text: title, left: 8, top: 4 },
       legend: series.length > 1 ? { top: 4, right: 96, itemHeight: 8 } : undefined,
@@ -129,7 +136,7 @@ export function TimeSeriesChart({
         type: 'time',
         min: range?.min,
         max: range?.max,
-        axisLabel: { formatter: (v: number) => timeLabel(v), hideOverlap: true },
+        axisLabel: { formatter: (v: number) => timeTickLabel(v, tickMs), hideOverlap: true },
         splitLine: { show: false },
       },
       yAxis: {

@@ -12,6 +12,7 @@ export {
   type SupersetMetadata,
 } from './parse-export.ts';
 export { previewOf } from './preview.ts';
+export { columnUses } from './column-uses.ts';
 export {
   SUPERSET_VIZ_TYPES,
   slugOf,

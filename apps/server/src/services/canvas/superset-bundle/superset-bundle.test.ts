@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ChartSpecSchema, ImportPreviewSchema, type DashboardSpec } from '@callsight/shared';
+import {
+  ChartSpecSchema,
+  ImportPreviewSchema,
+  dashboardRows,
+  type DashboardSpec,
+  type DatasetMappings,
+} from '@callsight/shared';
 import { standardDashboards } from '../standard-dashboards.ts';
 import {
   BundleError,
+  columnUses,
   parseExport,
   previewOf,
   readZip,
@@ -141,30 +148,26 @@ describe('the Superset fixture (Sales Dashboard)', () => {
     for (const f of dashboard?.files ?? []) expect(f.size).toBe(size(f.name));
   });
 
-  it('translates to 10 cells, every one a placeholder naming cleaned_sales_data and examples', () => {
+  it('translates to 10 cells in its 2 tabs, every one a placeholder naming cleaned_sales_data and examples', () => {
     const [dashboard, ...others] = toDashboardSpecs(exp, { idPrefix: 'imp_' });
     expect(others).toHaveLength(0);
     expect(dashboard?.id).toBe('imp_sales-dashboard');
     expect(dashboard?.title).toBe('Sales Dashboard');
     expect(dashboard?.defaultTimeRange).toBe('Last 28 days');
     expect(dashboard?.nativeFilters).toEqual(['time', 'agent', 'agent_isp']);
-    const cells = dashboard?.rows.flatMap((r) => r.cells) ?? [];
+    // Every chart is in one of its tabs (issue 34): none outside them.
+    expect(dashboard?.rows).toEqual([]);
+    const cells = dashboard ? dashboardRows(dashboard).flatMap((r) => r.cells) : [];
     expect(cells).toHaveLength(10);
     const missing =
       'This chart reads the dataset cleaned_sales_data (database examples), which Callsight does not have.';
-    // The fixture's horizon chart is named as a type we do not draw, too.
-    expect(cells.map((c) => c.placeholder).sort()).toEqual(
-      [
-        ...Array<string>(9).fill(missing),
-        `${missing} Callsight does not draw horizon charts.`,
-      ].sort(),
-    );
+    expect(cells.map((c) => c.placeholder)).toEqual(Array<string>(10).fill(missing));
     for (const cell of cells) {
       expect(ChartSpecSchema.safeParse(cell.chart).success).toBe(true);
       expect(cell.chart.id).toMatch(/^[A-Za-z0-9_-]+$/);
     }
     expect(new Set(cells.map((c) => c.chart.id)).size).toBe(10);
-    // Titles: sliceNameOverride first; rows in tab order, the tabs' names as row titles.
+    // Titles: sliceNameOverride first; rows in tab order.
     expect(cells.map((c) => c.chart.title)).toEqual([
       'Total Revenue',
       'Total Products Sold',
@@ -177,14 +180,101 @@ describe('the Superset fixture (Sales Dashboard)', () => {
       'Seasonality of Revenue (per Product Line)',
       'Monthly Revenue by Deal SIze',
     ]);
-    expect(dashboard?.rows.map((r) => r.cells.map((c) => c.width))).toEqual([
-      [3, 2, 6],
-      [2, 6, 3],
-      [6, 6],
-      [6, 6],
+    // The two tabs with their names, 6 and 4 charts, no row titles of their own.
+    expect(dashboard?.tabs?.map((t) => t.title)).toEqual([
+      '\u{1F3AF} Sales Overview',
+      '\u{1F9ED} Exploratory',
     ]);
-    expect(dashboard?.rows[0]?.title).toBe('\u{1F3AF} Sales Overview');
-    expect(dashboard?.rows[2]?.title).toBe('\u{1F9ED} Exploratory');
+    expect(dashboard?.tabs?.map((t) => t.rows.map((r) => r.cells.map((c) => c.width)))).toEqual([
+      [
+        [3, 2, 6],
+        [2, 6, 3],
+      ],
+      [
+        [6, 6],
+        [6, 6],
+      ],
+    ]);
+    expect(dashboard?.tabs?.flatMap((t) => t.rows.map((r) => r.title))).toEqual(
+      Array(4).fill(undefined),
+    );
+  });
+
+  const SALES = 'e8623bb9-5e00-f531-506a-19607f5f8005';
+  const toCalls: DatasetMappings = {
+    [SALES]: {
+      datasetId: 'calls',
+      columns: {
+        order_date: 'start_time',
+        sales: 'mos_avg',
+        quantity_ordered: 'duration_seconds',
+        product_line: 'agent',
+        deal_size: 'direction',
+        status: 'network_type',
+      },
+    },
+  };
+
+  it('names the columns its charts read from cleaned_sales_data, and how they use them', () => {
+    const uses = columnUses(exp).get(SALES) ?? [];
+    expect(uses.map((c) => [c.name, c.role, c.type])).toEqual([
+      ['order_date', 'time', 'TIMESTAMP WITHOUT TIME ZONE'],
+      ['sales', 'measure', 'DOUBLE PRECISION'],
+      ['quantity_ordered', 'measure', 'BIGINT'],
+      ['deal_size', 'dimension', 'TEXT'],
+      ['product_line', 'dimension', 'TEXT'],
+      ['status', 'dimension', 'TEXT'],
+    ]);
+    expect(uses.find((c) => c.name === 'status')?.charts).toEqual(['Quarterly Sales']);
+    expect(uses.find((c) => c.name === 'order_date')?.charts).toHaveLength(10);
+  });
+
+  it('mapped to calls, draws all 10 charts over calls with our columns (issue 34)', () => {
+    const [dashboard] = toDashboardSpecs(exp, { idPrefix: 'imp_', datasetMappings: toCalls });
+    const cells = dashboard ? dashboardRows(dashboard).flatMap((r) => r.cells) : [];
+    expect(cells.map((c) => c.placeholder)).toEqual(Array(10).fill(undefined));
+    expect(cells.every((c) => c.chart.datasetId === 'calls')).toBe(true);
+    const byTitle = new Map(cells.map((c) => [c.chart.title, c.chart]));
+    expect(byTitle.get('Total Revenue')).toMatchObject({
+      vizType: 'big_number_total',
+      metrics: [{ aggregate: 'SUM', column: 'mos_avg' }],
+    });
+    expect(byTitle.get('Products Sold By Product Line')).toMatchObject({
+      vizType: 'table',
+      groupby: ['agent'],
+      metrics: [{ aggregate: 'SUM', column: 'duration_seconds', label: '# of Products Sold' }],
+    });
+    // heatmap_v2: its x axis (deal_size) and its groupby (product_line) are the two axes.
+    expect(byTitle.get('Number of Deals (for each Combination)')).toMatchObject({
+      vizType: 'heatmap',
+      groupby: ['direction', 'agent'],
+      metrics: [{ aggregate: 'COUNT' }],
+    });
+    // A horizon chart is drawn as lines, one per product line (agent).
+    expect(byTitle.get('Seasonality of Revenue (per Product Line)')).toMatchObject({
+      vizType: 'echarts_timeseries_line',
+      groupby: ['agent'],
+    });
+    expect(byTitle.get('Quarterly Revenue')).toMatchObject({
+      vizType: 'echarts_timeseries_bar',
+      groupby: ['network_type'],
+    });
+  });
+
+  it('a column the mapping leaves out, or maps to one we do not have, is named in its placeholder', () => {
+    const partial: DatasetMappings = {
+      [SALES]: { datasetId: 'calls', columns: { sales: 'mos_avg', product_line: 'shoe_size' } },
+    };
+    const [dashboard] = toDashboardSpecs(exp, { idPrefix: 'imp_', datasetMappings: partial });
+    const cells = dashboard ? dashboardRows(dashboard).flatMap((r) => r.cells) : [];
+    const byTitle = new Map(cells.map((c) => [c.chart.title, c]));
+    expect(byTitle.get('Total Revenue')?.placeholder).toBeUndefined();
+    expect(byTitle.get('Total Products Sold')?.placeholder).toBe(
+      'This chart reads the column quantity_ordered, which the calls dataset does not have.',
+    );
+    expect(byTitle.get('Total Revenue By Product')?.placeholder).toBe(
+      'This chart reads the column shoe_size, which the calls dataset does not have.',
+    );
   });
 });
 
@@ -336,8 +426,8 @@ describe('charts over our datasets', () => {
     toDashboardSpecs(exp, { idPrefix: 'x_' })[0]?.rows.flatMap((r) => r.cells) ?? [];
 
   it('an unknown viz type becomes a placeholder naming the type', () => {
-    const [cell] = cellsOf(bundle([chartOver('c-1', 'horizon', { metrics: ['count'] })]));
-    expect(cell?.placeholder).toBe('Callsight does not draw horizon charts.');
+    const [cell] = cellsOf(bundle([chartOver('c-1', 'sankey', { metrics: ['count'] })]));
+    expect(cell?.placeholder).toBe('Callsight does not draw sankey charts.');
     expect(cell?.chart).toMatchObject({ vizType: 'table', datasetId: 'calls', title: 'Chart 0' });
   });
 
@@ -453,7 +543,19 @@ describe('charts over our datasets', () => {
 });
 
 describe('round trip: writeExport → readZip → parseExport → toDashboardSpecs', () => {
-  const originals = standardDashboards(groupA);
+  const standard = standardDashboards(groupA);
+  // One of them laid out in tabs (issue 34): its tabs come back as tabs.
+  const [first, ...rest] = standard;
+  if (!first || first.rows.length < 3) throw new Error('a standard dashboard of 3 rows is needed');
+  const tabbed: DashboardSpec = {
+    ...first,
+    rows: first.rows.slice(0, 1),
+    tabs: [
+      { title: 'Second', rows: first.rows.slice(1, 2) },
+      { title: 'The rest', rows: first.rows.slice(2) },
+    ],
+  };
+  const originals = [tabbed, ...rest];
   const exportedAt = new Date('2025-03-14T16:02:37Z');
   const zip = writeExport(originals, { exportedAt });
   const entries = readZip(zip);
@@ -472,11 +574,18 @@ describe('round trip: writeExport → readZip → parseExport → toDashboardSpe
       title: r.title,
       cells: r.cells.map((c) => ({ width: c.width, chart: c.chart, placeholder: c.placeholder })),
     })),
+    tabs: d.tabs?.map((t) => ({
+      title: t.title,
+      rows: t.rows.map((r) => ({
+        title: r.title,
+        cells: r.cells.map((c) => ({ width: c.width, chart: c.chart, placeholder: c.placeholder })),
+      })),
+    })),
   });
 
   it('writes the export format: root folder, metadata, one file per dashboard and chart', () => {
     const paths = entries.map((e) => e.path);
-    const cells = originals.flatMap((d) => d.rows.flatMap((r) => r.cells));
+    const cells = originals.flatMap((d) => dashboardRows(d).flatMap((r) => r.cells));
     expect(exp.metadata).toMatchObject({ type: 'Dashboard', version: '1.0.0' });
     expect(exp.dashboards).toHaveLength(originals.length);
     expect(exp.charts).toHaveLength(cells.length);
@@ -499,9 +608,9 @@ describe('round trip: writeExport → readZip → parseExport → toDashboardSpe
     const back = toDashboardSpecs(exp, { idPrefix: 'copy_' });
     expect(back.map(shape)).toEqual(originals.map(shape));
     for (const d of back) expect(d.id).toMatch(/^copy_[a-z0-9-]+$/);
-    expect(back.flatMap((d) => d.rows.flatMap((r) => r.cells)).some((c) => c.placeholder)).toBe(
-      false,
-    );
+    expect(
+      back.flatMap((d) => dashboardRows(d).flatMap((r) => r.cells)).some((c) => c.placeholder),
+    ).toBe(false);
   });
 
   it('translates the written Superset params alone (without the callsight key) to the same queries', () => {
@@ -514,7 +623,7 @@ describe('round trip: writeExport → readZip → parseExport → toDashboardSpe
     };
     const back = toDashboardSpecs(bare, { idPrefix: 'copy_' });
     const query = (d: DashboardSpec) =>
-      d.rows.flatMap((r) =>
+      dashboardRows(d).flatMap((r) =>
         r.cells.map((c) => ({
           placeholder: c.placeholder,
           vizType: c.chart.vizType,
@@ -532,7 +641,7 @@ describe('round trip: writeExport → readZip → parseExport → toDashboardSpe
 
   it('previews with the same counts', () => {
     const preview = previewOf(exp);
-    const cells = originals.flatMap((d) => d.rows.flatMap((r) => r.cells));
+    const cells = originals.flatMap((d) => dashboardRows(d).flatMap((r) => r.cells));
     expect(preview.dashboards.map((d) => d.name)).toEqual(originals.map((d) => d.title));
     expect(preview.charts).toHaveLength(cells.length);
     expect(preview.databases).toEqual([
@@ -543,7 +652,7 @@ describe('round trip: writeExport → readZip → parseExport → toDashboardSpe
     ]);
     const used = new Set(
       originals.flatMap((d) => [
-        ...d.rows.flatMap((r) => r.cells.map((c) => c.chart.datasetId)),
+        ...dashboardRows(d).flatMap((r) => r.cells.map((c) => c.chart.datasetId)),
         ...(d.filterBox ? [d.filterBox.datasetId] : []),
       ]),
     );

@@ -11,6 +11,7 @@ import {
   type ChartSpec,
   type DashboardSpec,
   type DatasetId,
+  type DatasetMappings,
   type Metric,
   type TimeGrain,
   type VizType,
@@ -30,10 +31,11 @@ import {
 } from './parse-export.ts';
 
 /**
- * Superset's dashboards as our engine's (issue 21): rows from the position tree, each chart as our
- * ChartSpec when we can draw it over a dataset we have, otherwise a placeholder saying why. A chart
- * we exported ourselves carries its spec under params.callsight: that is preferred when valid, so
- * an export read back gives the same dashboards.
+ * Superset's dashboards as our engine's (issue 21): rows from the position tree (and its top-level
+ * tabs as tabs, issue 34), each chart as our ChartSpec when we can draw it over a dataset we have
+ * or one the import's dataset mapping points it at, otherwise a placeholder saying why. A chart we
+ * exported ourselves carries its spec under params.callsight: that is preferred when valid, so an
+ * export read back gives the same dashboards.
  */
 
 /** Superset's viz types we draw, by Superset's name. */
@@ -48,6 +50,8 @@ export const SUPERSET_VIZ_TYPES: Readonly<Record<string, VizType>> = {
   gauge_chart: 'gauge_chart',
   heatmap: 'heatmap',
   heatmap_v2: 'heatmap',
+  // A horizon chart is a time series per group folded into bands: drawn as its lines (issue 34).
+  horizon: 'echarts_timeseries_line',
   histogram: 'histogram',
   histogram_v2: 'histogram',
   box_plot: 'box_plot',
@@ -78,6 +82,8 @@ const MAX_DEPTH = 32;
 export interface ToDashboardsOptions {
   /** Put before each dashboard's slug: its id is `${idPrefix}${slug of the title}`. */
   idPrefix: string;
+  /** The import's datasets mapped to ours (issue 34), by the imported dataset's uuid. */
+  datasetMappings?: DatasetMappings;
 }
 
 /** Lowercase words joined by '-' ([a-z0-9-]); `fallback` when nothing is left. */
@@ -96,9 +102,9 @@ export function slugOf(text: string, fallback = 'dashboard'): string {
 /** Why a chart cannot be drawn (said in its place). */
 class Unsupported extends Error {}
 
-const record = (v: unknown): Record<string, unknown> | null =>
+export const record = (v: unknown): Record<string, unknown> | null =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+export const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
 /** The dashboard-level settings we export under metadata.callsight. */
 const DashboardExtrasSchema = DashboardSpecSchema.pick({
@@ -143,6 +149,18 @@ function checkCompiles(spec: ChartSpec): void {
 interface Lookup {
   datasets: Map<string, SupersetDataset>;
   databases: Map<string, SupersetDatabase>;
+  mappings: DatasetMappings;
+}
+
+/** An imported column's name as our dataset's: through the mapping (unmapped: unchanged). */
+type Rename = (name: string) => string;
+const asIs: Rename = (name) => name;
+
+/** The mapping's column for a name: its own entry, else one differing only in case. */
+function renameThrough(columns: Readonly<Record<string, string>>): Rename {
+  const folded = new Map(Object.entries(columns).map(([k, v]) => [k.toLowerCase(), v]));
+  return (name) =>
+    (Object.hasOwn(columns, name) ? columns[name] : folded.get(name.toLowerCase())) ?? name;
 }
 
 /** The columns a spec names (metrics, groupby, filters, histogram, order). */
@@ -181,7 +199,7 @@ const SQL_PERCENTILE = new RegExp(
 );
 
 /** A metric's SQL expression as our aggregate and column, when it is one of the simple forms. */
-function metricOfSql(expression: string, label: string): Metric | null {
+export function metricOfSql(expression: string, label: string): Metric | null {
   const e = expression.trim();
   if (/^COUNT\(\s*\*\s*\)$/i.test(e) || /^COUNT\(\s*1\s*\)$/i.test(e))
     return { aggregate: 'COUNT', label };
@@ -237,6 +255,8 @@ function metricOf(raw: unknown, dataset: SupersetDataset): Metric {
 
 function groupbyOf(raw: unknown): string[] {
   if (raw == null) return [];
+  // heatmap_v2 names its one groupby column as a string.
+  if (typeof raw === 'string') return [raw];
   if (!Array.isArray(raw)) throw new Unsupported('This chart has a groupby Callsight cannot read.');
   return raw.map((g) => {
     if (typeof g === 'string') return g;
@@ -249,7 +269,7 @@ function groupbyOf(raw: unknown): string[] {
   });
 }
 
-function filterOf(raw: unknown): ChartFilter | null {
+function filterOf(raw: unknown, rename: Rename): ChartFilter | null {
   const f = record(raw);
   if (!f) throw new Unsupported('This chart has a filter Callsight cannot read.');
   const op = (text(f['operator']) ?? '').toUpperCase();
@@ -258,7 +278,8 @@ function filterOf(raw: unknown): ChartFilter | null {
     throw new Unsupported(
       `This chart filters with SQL (${String(f['sqlExpression'] ?? f['clause'])}), which Callsight does not run.`,
     );
-  const column = text(f['subject']) ?? '';
+  const subject = text(f['subject']);
+  const column = subject ? rename(subject) : '';
   let operator = OPERATORS[op];
   let value = f['comparator'];
   if (op === 'LIKE' && typeof value === 'string' && /^[^%_]+%$/.test(value)) {
@@ -280,6 +301,21 @@ function filterOf(raw: unknown): ChartFilter | null {
   return parsed.data;
 }
 
+/**
+ * The columns a chart groups by: its groupby, after its x axis when that is a column rather than
+ * the time (heatmap_v2: x_axis and groupby are the heatmap's two axes).
+ */
+export function chartGroupby(chart: SupersetChart, dataset: SupersetDataset | undefined): string[] {
+  const p = chart.params;
+  const groupby = groupbyOf(p['groupby']);
+  const xAxis = text(p['x_axis']);
+  if (chart.viz_type !== 'heatmap_v2' || !xAxis) return groupby;
+  const temporal =
+    xAxis === dataset?.main_dttm_col ||
+    dataset?.columns.some((c) => c.column_name === xAxis && c.is_dttm === true);
+  return temporal ? groupby : [xAxis, ...groupby];
+}
+
 /** A Superset chart over one of our datasets as our ChartSpec (throws Unsupported). */
 function translate(
   chart: SupersetChart,
@@ -288,12 +324,17 @@ function translate(
   vizType: VizType,
   id: string,
   title: string,
+  rename: Rename,
 ): ChartSpec {
   const p = chart.params;
   const metrics = [
     ...(Array.isArray(p['metrics']) ? p['metrics'] : []),
     ...(p['metric'] != null ? [p['metric']] : []),
-  ].map((m) => metricOf(m, dataset));
+  ].map((m) => {
+    const metric = metricOf(m, dataset);
+    return metric.column ? { ...metric, column: rename(metric.column) } : metric;
+  });
+  const groupby = chartGroupby(chart, dataset).map(rename);
   const labels = new Set<string>();
   for (const m of metrics) {
     let label = m.label;
@@ -302,7 +343,7 @@ function translate(
     labels.add(label);
   }
   const filters = (Array.isArray(p['adhoc_filters']) ? p['adhoc_filters'] : []).flatMap((f) => {
-    const filter = filterOf(f);
+    const filter = filterOf(f, rename);
     return filter ? [filter] : [];
   });
   const grain = text(p['time_grain_sqla']);
@@ -319,7 +360,7 @@ function translate(
     if (!column) throw new Unsupported('This histogram names no column.');
     const rawBins = Number(p['bins'] ?? p['link_length'] ?? 10);
     const bins = Number.isFinite(rawBins) ? Math.round(Math.min(100, Math.max(2, rawBins))) : 10;
-    histogram = { column, bins };
+    histogram = { column: rename(column), bins };
   }
   const description = text(chart.description);
   const parsed = ChartSpecSchema.safeParse({
@@ -328,7 +369,7 @@ function translate(
     vizType,
     datasetId,
     metrics,
-    groupby: groupbyOf(p['groupby']),
+    groupby,
     ...(timeGrain ? { timeGrain } : {}),
     filters,
     ...(histogram ? { histogram } : {}),
@@ -337,7 +378,7 @@ function translate(
   });
   if (!parsed.success) {
     // A column name outside our registry's form is a column we do not have.
-    const spec = { metrics, groupby: groupbyOf(p['groupby']), filters, histogram };
+    const spec = { metrics, groupby, filters, histogram };
     for (const name of [
       ...spec.metrics.flatMap((m) => (m.column ? [m.column] : [])),
       ...spec.groupby,
@@ -383,14 +424,19 @@ function cellOf(
     const typeNote = vizType ? '' : ` Callsight does not draw ${chart.viz_type} charts.`;
     const dataset = lookup.datasets.get(chart.dataset_uuid);
     if (!dataset) throw new Unsupported(`This chart names no dataset.${typeNote}`);
-    if (!(DATASET_IDS as readonly string[]).includes(dataset.table_name)) {
+    const mapping = Object.hasOwn(lookup.mappings, dataset.uuid)
+      ? lookup.mappings[dataset.uuid]
+      : undefined;
+    if (!mapping && !(DATASET_IDS as readonly string[]).includes(dataset.table_name)) {
       const database = lookup.databases.get(dataset.database_uuid)?.database_name ?? 'unknown';
       throw new Unsupported(
         `This chart reads the dataset ${dataset.table_name} (database ${database}), which Callsight does not have.${typeNote}`,
       );
     }
     if (!vizType) throw new Unsupported(typeNote.trim());
-    const spec = translate(chart, dataset, dataset.table_name as DatasetId, vizType, id, title);
+    const datasetId = mapping ? mapping.datasetId : (dataset.table_name as DatasetId);
+    const rename = mapping ? renameThrough(mapping.columns) : asIs;
+    const spec = translate(chart, dataset, datasetId, vizType, id, title, rename);
     checkColumns(spec);
     checkCompiles(spec);
     return { chart: spec, width };
@@ -411,18 +457,31 @@ interface Placed {
   preferredId: string | null;
 }
 
-/** The rows of a dashboard's position tree: ROOT_ID → GRID_ID / TABS → TAB → ROW (→ COLUMN). */
+interface PlacedRow {
+  title?: string;
+  cells: Placed[];
+}
+
+/**
+ * The rows of a dashboard's position tree: ROOT_ID → GRID_ID / TABS → TAB → ROW (→ COLUMN). The
+ * tabs of a TABS that no TAB holds are tabs of ours, each with its rows (issue 34); the rows
+ * outside them, and the tabs nested in a tab (their names as row titles), are rows.
+ */
 function rowsOf(
   dashboard: SupersetDashboard,
   charts: Map<string, SupersetChart>,
-): { title?: string; cells: Placed[] }[] {
+): { rows: PlacedRow[]; tabs: { title: string; rows: PlacedRow[] }[] } {
   const position = dashboard.position ?? {};
   const nodes = new Map<string, PositionNode>();
   for (const [id, raw] of Object.entries(position)) {
     const node = PositionNodeSchema.safeParse(raw);
     if (node.success) nodes.set(id, node.data);
   }
-  const rows: { title?: string; cells: Placed[] }[] = [];
+  const rows: PlacedRow[] = [];
+  const tabs: { title: string; rows: PlacedRow[] }[] = [];
+  /** Where rows go: the dashboard's, or the tab being read. */
+  let target = rows;
+  let inTab = false;
   let pendingTitle: string | undefined;
   const visited = new Set<string>();
 
@@ -459,7 +518,7 @@ function rowsOf(
     let sum = 0;
     const flush = () => {
       if (!row.length) return;
-      rows.push({ ...(pendingTitle ? { title: pendingTitle } : {}), cells: row });
+      target.push({ ...(pendingTitle ? { title: pendingTitle } : {}), cells: row });
       pendingTitle = undefined;
       row = [];
       sum = 0;
@@ -485,11 +544,28 @@ function rowsOf(
         visited.add(id);
         pendingTitle = text(node.meta?.['text'])?.slice(0, 200) ?? pendingTitle;
         return;
-      case 'TAB':
+      case 'TAB': {
         visited.add(id);
-        pendingTitle = text(node.meta?.['text'])?.slice(0, 200) ?? pendingTitle;
+        const name = text(node.meta?.['text'])?.slice(0, 200);
+        if (inTab) {
+          // A tab within a tab: its name heads its first row.
+          pendingTitle = name ?? pendingTitle;
+          for (const child of node.children ?? []) visit(child, depth + 1);
+          return;
+        }
+        const tab = { title: name ?? `Tab ${tabs.length + 1}`, rows: [] as PlacedRow[] };
+        const outer = target;
+        target = tab.rows;
+        inTab = true;
+        pendingTitle = undefined;
         for (const child of node.children ?? []) visit(child, depth + 1);
+        inTab = false;
+        target = outer;
+        pendingTitle = undefined;
+        // A tab with nothing we draw (markdown only) is left out.
+        if (tab.rows.length) tabs.push(tab);
         return;
+      }
       case 'ROOT':
       case 'GRID':
       case 'TABS':
@@ -501,7 +577,7 @@ function rowsOf(
     }
   };
   visit(nodes.has('ROOT_ID') ? 'ROOT_ID' : 'GRID_ID', 0);
-  return rows;
+  return { rows, tabs };
 }
 
 /** A dashboard's charts' ids: its own id when valid, else the title's slug; unique. */
@@ -524,6 +600,7 @@ export function toDashboardSpecs(
   const lookup: Lookup = {
     datasets: new Map(exp.datasets.map((d) => [d.uuid, d])),
     databases: new Map(exp.databases.map((d) => [d.uuid, d])),
+    mappings: options.datasetMappings ?? {},
   };
   const dashboardIds = new Set<string>();
   return exp.dashboards.map((dashboard) => {
@@ -533,10 +610,14 @@ export function toDashboardSpecs(
     dashboardIds.add(id);
 
     const used = new Set<string>();
-    const rows = rowsOf(dashboard, charts).map((row) => ({
-      ...(row.title ? { title: row.title } : {}),
-      cells: row.cells.map((p) => cellOf(p.chart, chartIdOf(p, used), p.title, p.width, lookup)),
-    }));
+    const layout = rowsOf(dashboard, charts);
+    const toRows = (placed: PlacedRow[]) =>
+      placed.map((row) => ({
+        ...(row.title ? { title: row.title } : {}),
+        cells: row.cells.map((p) => cellOf(p.chart, chartIdOf(p, used), p.title, p.width, lookup)),
+      }));
+    const rows = toRows(layout.rows);
+    const tabs = layout.tabs.map((tab) => ({ title: tab.title, rows: toRows(tab.rows) }));
 
     const extras = DashboardExtrasSchema.safeParse(record(dashboard.metadata)?.['callsight']);
     const description = text(dashboard.description);
@@ -553,6 +634,7 @@ export function toDashboardSpecs(
       title: dashboard.dashboard_title,
       ...settings,
       rows,
+      ...(tabs.length ? { tabs } : {}),
     });
   });
 }

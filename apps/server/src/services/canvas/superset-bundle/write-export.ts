@@ -203,15 +203,22 @@ export function writeExport(
       HEADER_ID: { type: 'HEADER', id: 'HEADER_ID', meta: { text: dashboard.title } },
     };
     const grid: string[] = [];
-    dashboard.rows.forEach((row, r) => {
+    /** A row (and its heading) under `parents`, its node ids added to `into`. */
+    const writeRow = (
+      row: DashboardSpec['rows'][number],
+      key: string,
+      seed: string,
+      into: string[],
+      parents: string[],
+    ) => {
       if (row.title) {
-        const headerId = `HEADER-r${r + 1}`;
-        grid.push(headerId);
+        const headerId = `HEADER-${key}`;
+        into.push(headerId);
         position[headerId] = {
           type: 'HEADER',
           id: headerId,
           children: [],
-          parents: ['ROOT_ID', 'GRID_ID'],
+          parents,
           meta: {
             text: row.title,
             headerSize: 'MEDIUM_HEADER',
@@ -219,20 +226,20 @@ export function writeExport(
           },
         };
       }
-      const rowId = `ROW-r${r + 1}`;
-      grid.push(rowId);
+      const rowId = `ROW-${key}`;
+      into.push(rowId);
       const children: string[] = [];
       row.cells.forEach((cell, c) => {
         chartNumber += 1;
         const spec = cell.chart;
-        const uuid = uuidOf(`chart:${d}:${dashboard.id}:${r}:${c}:${spec.id}`);
-        const nodeId = `CHART-r${r + 1}c${c + 1}`;
+        const uuid = uuidOf(`chart:${d}:${dashboard.id}:${seed}:${c}:${spec.id}`);
+        const nodeId = `CHART-${key}c${c + 1}`;
         children.push(nodeId);
         position[nodeId] = {
           type: 'CHART',
           id: nodeId,
           children: [],
-          parents: ['ROOT_ID', 'GRID_ID', rowId],
+          parents: [...parents, rowId],
           meta: {
             chartId: chartNumber,
             width: cell.width,
@@ -260,10 +267,43 @@ export function writeExport(
         type: 'ROW',
         id: rowId,
         children,
-        parents: ['ROOT_ID', 'GRID_ID'],
+        parents,
         meta: { background: 'BACKGROUND_TRANSPARENT' },
       };
-    });
+    };
+    // Rows keep the node ids and uuid seeds they had before tabs: their charts' uuids stay.
+    dashboard.rows.forEach((row, r) =>
+      writeRow(row, `r${r + 1}`, String(r), grid, ['ROOT_ID', 'GRID_ID']),
+    );
+    // Tabs (issue 34) as Superset lays them out: a TABS node in the grid, a TAB per tab.
+    if (dashboard.tabs?.length) {
+      const tabsId = 'TABS-1';
+      const tabIds: string[] = [];
+      dashboard.tabs.forEach((tab, t) => {
+        const tabId = `TAB-${t + 1}`;
+        tabIds.push(tabId);
+        const parents = ['ROOT_ID', 'GRID_ID', tabsId, tabId];
+        const children: string[] = [];
+        tab.rows.forEach((row, r) =>
+          writeRow(row, `t${t + 1}r${r + 1}`, `t${t}:${r}`, children, parents),
+        );
+        position[tabId] = {
+          type: 'TAB',
+          id: tabId,
+          children,
+          parents: ['ROOT_ID', 'GRID_ID', tabsId],
+          meta: { text: tab.title, defaultText: 'Tab title', placeholder: 'Tab title' },
+        };
+      });
+      grid.push(tabsId);
+      position[tabsId] = {
+        type: 'TABS',
+        id: tabsId,
+        children: tabIds,
+        parents: ['ROOT_ID', 'GRID_ID'],
+        meta: {},
+      };
+    }
     position['GRID_ID'] = { type: 'GRID', id: 'GRID_ID', children: grid, parents: ['ROOT_ID'] };
     if (dashboard.filterBox) datasetsUsed.add(dashboard.filterBox.datasetId);
 

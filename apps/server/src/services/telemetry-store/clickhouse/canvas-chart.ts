@@ -1,17 +1,19 @@
 import {
   TIME_SERIES_VIZ_TYPES,
+  type BucketLayout,
   type ChartData,
   type ChartFilter,
   type ChartSpec,
   type Metric,
   type TeamCondition,
-  type TimeGrain,
 } from '@callsight/shared';
 import { chTime } from '../../../db/clickhouse/client.ts';
 import { GROUP_PREDICATE, type ClickHouseGroupScope } from '../../../db/clickhouse/group-scope.ts';
 import {
+  chartBuckets,
   chartOrder,
   columnOf,
+  HISTOGRAM_STEPS,
   invalid,
   scalar,
   TIMESTAMP_COLUMN,
@@ -32,21 +34,6 @@ import {
  * all server-bound parameters, answering what compile-chart.ts's PostgreSQL answers.
  */
 
-/** Mondays at midnight UTC: 1970-01-05, a whole number of weeks before PostgreSQL's 2000-01-03. */
-const ORIGIN_MS = 345_600_000;
-const GRAIN_MS: Record<TimeGrain, number> = {
-  PT1M: 60_000,
-  PT5M: 300_000,
-  PT15M: 900_000,
-  PT1H: 3_600_000,
-  P1D: 86_400_000,
-  P1W: 604_800_000,
-};
-
-/** date_bin(grain, t, a Monday) in epoch milliseconds: the same buckets as PostgreSQL's. */
-const bucketMs = (grain: TimeGrain, time: string) =>
-  `toFloat64(${ORIGIN_MS} + intDiv(toUnixTimestamp64Milli(${time}) - ${ORIGIN_MS}, ${GRAIN_MS[grain]}) * ${GRAIN_MS[grain]})`;
-
 /** date_part('epoch', t) * 1000 as PostgreSQL computes it: microseconds / 1e6, then * 1000. */
 const msOf = (time: string) => `(toFloat64(toUnixTimestamp64Micro(${time})) / 1000000 * 1000)`;
 
@@ -64,6 +51,8 @@ interface Compiled {
   columns: ChartData['columns'];
   sql: string;
   params: ChParams;
+  /** A time series' bucket length (the answer's intervalMs). */
+  intervalMs?: number;
 }
 
 /** One chart's dataset in both registries: column types and labels, and ClickHouse's SQL. */
@@ -89,6 +78,22 @@ class Source {
     const expr = this.ch.columns[name];
     if (expr === undefined) throw new Error(`${name} has no ClickHouse expression`);
     return { column, expr };
+  }
+
+  /**
+   * A row's bucket start in epoch milliseconds, by the layout PostgreSQL's compiler uses:
+   * equal-length buckets counted from the first one's start (date_bin), day buckets across a DST
+   * change by the row's local day (the last local midnight at or before it, width_bucket's pick).
+   */
+  bucket(layout: BucketLayout, time: string): string {
+    const first = layout.startsMs[0] ?? 0;
+    if (layout.uniform)
+      return `toFloat64(${first} + intDiv(toUnixTimestamp64Milli(${time}) - ${first}, ${layout.intervalMs}) * ${layout.intervalMs})`;
+    const days = layout.days;
+    if (!days) throw new Error('only day buckets vary in length');
+    const starts = this.p.add('Array(Float64)', layout.startsMs);
+    const day = `toInt32(toDate32(${time}, ${this.p.add('String', layout.timeZone)}))`;
+    return `arrayElement(${starts}, toUInt32(intDiv(${day} - ${days.first}, ${days.step}) + 1))`;
   }
 
   /** The FROM, with an ARRAY JOIN of a tags column when a dimension is its tags. */
@@ -175,15 +180,15 @@ interface Dimension {
   bucket?: boolean;
 }
 
-function dimensionsOf(src: Source, spec: ChartSpec): Dimension[] {
+function dimensionsOf(src: Source, spec: ChartSpec, layout: BucketLayout | null): Dimension[] {
   const dims: Dimension[] = [];
   const timeSeries = TIME_SERIES_VIZ_TYPES.includes(spec.vizType) || spec.vizType === 'heatmap';
-  if (spec.timeGrain || TIME_SERIES_VIZ_TYPES.includes(spec.vizType)) {
+  if (layout) {
     dims.push({
       name: TIMESTAMP_COLUMN,
       label: 'Time',
       type: 'time',
-      select: bucketMs(spec.timeGrain ?? 'PT1H', src.ch.time),
+      select: src.bucket(layout, src.ch.time),
       bucket: true,
     });
   } else if (timeSeries && spec.groupby.length < 2) {
@@ -237,7 +242,8 @@ function metricSql(src: Source, m: Metric, field: string, perRow: boolean): stri
 }
 
 function aggregate(src: Source, spec: ChartSpec): Compiled {
-  const dims = dimensionsOf(src, spec);
+  const layout = chartBuckets(spec, src.ctx);
+  const dims = dimensionsOf(src, spec, layout);
   const metrics = spec.metrics.length
     ? spec.metrics
     : [{ aggregate: 'COUNT' as const, label: 'count' }];
@@ -266,32 +272,47 @@ function aggregate(src: Source, spec: ChartSpec): Compiled {
     ],
     sql: `SELECT ${selects.join(', ')} FROM ${src.fromClause(arrayJoinOf(dims))} WHERE ${src.where(spec)}${groupBy} ORDER BY ${order} LIMIT ${spec.rowLimit + 1}`,
     params: src.p,
+    ...(layout ? { intervalMs: layout.intervalMs } : {}),
   };
 }
 
+/** compile-chart.ts's histogram: the same widths and edges, in the same float64 operations. */
 function histogram(src: Source, spec: ChartSpec): Compiled {
   if (!spec.histogram) invalid('histogram', 'A histogram needs a column and a number of bins');
   const { column, expr } = src.column(spec.histogram.column, 'histogram.column');
   if (column.type !== 'number') invalid('histogram.column', 'A histogram needs a number column');
   const bins = src.p.add('Float64', spec.histogram.bins);
-  const last = src.p.add('Float64', spec.histogram.bins - 1);
+  const ms = src.p.add(
+    'Array(Float64)',
+    HISTOGRAM_STEPS.map((c) => c.m),
+  );
+  const ps = src.p.add(
+    'Array(Float64)',
+    HISTOGRAM_STEPS.map((c) => c.p),
+  );
   const x = `toFloat64(${expr})`;
   const where = src.where(spec, `isNotNull(${expr})`);
   const from = src.fromClause();
-  // The same float64 operations in the same order as PostgreSQL's, so the bins' edges are equal.
-  const binOf = `toInt64(least(if(b.hi = b.lo, 0, floor((v.x - b.lo) / ((b.hi - b.lo) / ${bins}))), ${last}))`;
+  const least = `if(b.hi > b.lo, 0, if(b.lo = 0, 1, abs(b.lo)) / ${bins})`;
+  const width = `SELECT c.2 AS m, c.3 AS p, floor(b.lo * p / m) AS i0,
+        greatest(1, ceil(b.hi * p / m) - floor(b.lo * p / m)) AS n,
+        (n <= ${bins} AND m / p >= ${least}) AS fits, toInt64(c.1) AS k
+      FROM (SELECT min(${x}) AS lo, max(${x}) AS hi, count() AS cnt FROM ${from} WHERE ${where}) AS b
+      ARRAY JOIN arrayZip(range(1, length(${ms}) + 1), ${ms}, ${ps}) AS c
+      WHERE b.cnt > 0
+      ORDER BY fits DESC, if(fits, k, -k) LIMIT 1`;
   return {
     columns: [
       { name: 'bin_start', label: `${column.label} from`, type: 'number' },
       { name: 'bin_end', label: `${column.label} to`, type: 'number' },
       { name: 'count', label: 'Count', type: 'number' },
     ],
-    sql: `SELECT any(lo) + bin * (any(hi) - any(lo)) / ${bins} AS bin_start,
-        any(lo) + (bin + 1) * (any(hi) - any(lo)) / ${bins} AS bin_end,
+    sql: `SELECT (any(i0) + bin) * any(m) / any(p) AS bin_start,
+        (any(i0) + bin + 1) * any(m) / any(p) AS bin_end,
         toFloat64(count()) AS count
-      FROM (SELECT ${binOf} AS bin, b.lo AS lo, b.hi AS hi
+      FROM (SELECT least(floor(v.x * w.p / w.m) - w.i0, w.n - 1) AS bin, w.i0 AS i0, w.m AS m, w.p AS p
             FROM (SELECT ${x} AS x FROM ${from} WHERE ${where}) AS v
-            CROSS JOIN (SELECT min(${x}) AS lo, max(${x}) AS hi FROM ${from} WHERE ${where}) AS b)
+            CROSS JOIN (${width}) AS w)
       GROUP BY bin ORDER BY bin LIMIT ${spec.rowLimit + 1}`,
     params: src.p,
   };
@@ -310,7 +331,8 @@ function boxPlot(src: Source, spec: ChartSpec): Compiled {
     ['q3', `quantileExactInclusiveOrNull(0.75)(${x})`],
     ['max', `maxOrNull(${x})`],
   ];
-  const dims = dimensionsOf(src, spec);
+  const layout = chartBuckets(spec, src.ctx);
+  const dims = dimensionsOf(src, spec, layout);
   const selects = [
     ...dims.map((d, i) => `${d.select} AS d${i}`),
     ...stats.map(([, s], i) => `${s} AS m${i}`),
@@ -326,6 +348,7 @@ function boxPlot(src: Source, spec: ChartSpec): Compiled {
     ],
     sql: `SELECT ${selects.join(', ')} FROM ${src.fromClause(arrayJoinOf(dims))} WHERE ${src.where(spec)}${groupBy} LIMIT ${spec.rowLimit + 1}`,
     params: src.p,
+    ...(layout ? { intervalMs: layout.intervalMs } : {}),
   };
 }
 
@@ -385,5 +408,5 @@ export async function runClickHouseChart(
 ): Promise<ChartData> {
   const compiled = compileClickHouseChart(spec, { ...ctx, rules });
   const raw = await scope.query<Record<string, unknown>>(compiled.sql, compiled.params.values);
-  return chartDataOf(spec, compiled.columns, raw);
+  return chartDataOf(spec, compiled.columns, raw, compiled.intervalMs);
 }

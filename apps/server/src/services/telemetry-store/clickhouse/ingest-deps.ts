@@ -11,6 +11,7 @@ import {
 import type { WatcherHook } from '../../workflows/engine.ts';
 import type { UsageMarks } from '../../usage/call-usage.ts';
 import type { CallLocks } from './call-locks.ts';
+import type { ChRollupReads } from './rollup-chart.ts';
 import { loadSeconds } from './seconds.ts';
 import { saveSummaries, type BatchSummaries } from './summaries.ts';
 
@@ -27,6 +28,10 @@ export interface ClickHouseIngestDeps {
   locks?: CallLocks;
   /** Marks the usage hours of written calls dirty in PostgreSQL (CH38); none: no usage kept. */
   usageMarks?: UsageMarks;
+  /** Marks the chart rollups' hours of written calls in PostgreSQL (issue 34); none: no rollups. */
+  rollupMarks?: UsageMarks;
+  /** Charts read the rollups through these (the marks and a clock); none: raw rows only. */
+  rollupReads?: ChRollupReads;
 }
 
 /** Runs a batch's read-compute-write of its calls under their locks (when the deps have any). */

@@ -36,3 +36,16 @@ export async function markUsage(
 ): Promise<void> {
   if (deps.usageMarks && starts.length > 0) await deps.usageMarks(groupId, starts);
 }
+
+/**
+ * Marks the hours of written calls for usage and for the chart rollups (a summary write of the
+ * calls, samples or logs writers); journeys mark usage only.
+ */
+export async function markCalls(
+  deps: Pick<ClickHouseIngestDeps, 'usageMarks' | 'rollupMarks'>,
+  groupId: string,
+  starts: readonly Date[],
+): Promise<void> {
+  await markUsage(deps, groupId, starts);
+  if (deps.rollupMarks && starts.length > 0) await deps.rollupMarks(groupId, starts);
+}

@@ -17,7 +17,7 @@ import {
 } from '../../telemetry/validate-batch.ts';
 import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { summariesOf } from './summaries.ts';
-import { markUsage, touchedStarts } from './usage-marks.ts';
+import { markCalls, touchedStarts } from './usage-marks.ts';
 
 const noLabel = () => null;
 
@@ -70,7 +70,7 @@ export async function writeCalls(
     return { created: summaries.created, changed, starts };
   }
 
-  await markUsage(deps, groupId, starts);
+  await markCalls(deps, groupId, starts);
   announceCalls(deps, groupId, created, seeds);
   deps.watchers?.onCallSummaries(groupId, changed);
   return ingestResult(batch.valid.length, batch.valid.length - latest.size, batch.rejected);

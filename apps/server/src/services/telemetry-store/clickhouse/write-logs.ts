@@ -7,7 +7,7 @@ import { ingestResult } from '../../telemetry/validate-batch.ts';
 import { refreshAndSave, underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertLogs, storedLogIds, type LogLine } from './logs.ts';
 import { countErrorLines, summariesOf } from './summaries.ts';
-import { markUsage, touchedStarts } from './usage-marks.ts';
+import { markCalls, touchedStarts } from './usage-marks.ts';
 
 /** The calls the batch's ERROR lines name, each with its earliest line's time (a new row's start). */
 function errorSeeds(lines: readonly LogLine[]): Map<string, number> {
@@ -59,7 +59,7 @@ export async function writeLogs(
       return { inserted: fresh.length, created: summaries.created, starts };
     }),
   );
-  await markUsage(deps, groupId, starts);
+  await markCalls(deps, groupId, starts);
 
   announceCalls(deps, groupId, created, seeds);
   return ingestResult(batch.valid.length, batch.valid.length - inserted, batch.rejected);

@@ -26,7 +26,7 @@ import type { PackedSeconds } from '../../telemetry/packed-seconds.ts';
 import { underCallLocks, type ClickHouseIngestDeps } from './ingest-deps.ts';
 import { insertSeconds, loadSeconds, storedTimesAfter } from './seconds.ts';
 import { saveSummaries, summariesOf } from './summaries.ts';
-import { markUsage, touchedStarts } from './usage-marks.ts';
+import { markCalls, touchedStarts } from './usage-marks.ts';
 
 /** What a batch stores: its new seconds per call, and the summaries they change. */
 interface Planned {
@@ -123,7 +123,7 @@ async function store(
       return { chunks: planned.chunks, created: summaries.created, starts };
     }),
   );
-  await markUsage(deps, groupId, starts);
+  await markCalls(deps, groupId, starts);
   announceCalls(deps, groupId, created, seeds);
   const fresh = chunks.reduce((n, c) => n + c.seconds.length, 0);
   if (fresh > 0) deps.watchers?.onSeconds(groupId, () => chunks.flatMap((c) => c.seconds));

@@ -87,7 +87,8 @@ export function embedSrc(dashboardId: string, token: string, search = ''): strin
  * posts a navigate message; the call opens at `callBase`/call/{id}, where the page shows it with
  * EmbeddedCallModal (through this dashboard's guest token, decision C12). The frame loads once with
  * the first token; each renewed one is posted to it (frame-messages.ts), so that its charts keep
- * reading after the first token's 5 minutes.
+ * reading after the first token's 5 minutes. The range the embed shows (picked there, or dragged
+ * to on a chart) comes back to `onRange`.
  */
 export function DashboardFrame(props: {
   groupId: string;
@@ -99,8 +100,10 @@ export function DashboardFrame(props: {
   /** The query string the embed reads (its `filter`: range and auto refresh). */
   search?: string;
   height?: string;
+  /** The range the embed shows now (picked there, or dragged to on a chart): a filter range. */
+  onRange?: (range: string) => void;
 }) {
-  const { groupId, dashboardId, callBase } = props;
+  const { groupId, dashboardId, callBase, onRange } = props;
   const current = useCurrentRoleId();
   const roleId = props.roleId ?? current;
   const token = useDashboardToken(groupId, dashboardId, roleId);
@@ -128,6 +131,10 @@ export function DashboardFrame(props: {
           postFrameMessage(own, { type: 'token', token: latest.current });
         return;
       }
+      if (message?.type === 'range') {
+        if (event.source === frame.current?.contentWindow) onRange?.(message.range);
+        return;
+      }
       if (message?.type !== 'navigate') return;
       const match = /^\/call\/([^/]+)$/.exec(message.path);
       if (match?.[1])
@@ -135,7 +142,7 @@ export function DashboardFrame(props: {
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [navigate, callBase, pageSearch]);
+  }, [navigate, callBase, pageSearch, onRange]);
 
   if (token.isError) return <Alert severity="error">{token.error.message}</Alert>;
   const data = token.data;

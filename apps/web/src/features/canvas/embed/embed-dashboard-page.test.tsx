@@ -12,7 +12,8 @@ import '../../../test/setup.ts';
 import { jsonResponse } from '../../../test/factories.ts';
 import { mockApi } from '../../../test/render-app.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { EmbedDashboardPage, embedFilter, rangeWindow } from './embed-dashboard-page.tsx';
+import { rangeWindow } from './dashboard-range.ts';
+import { EmbedDashboardPage, embedFilter } from './embed-dashboard-page.tsx';
 
 const SPEC: DashboardSpec = {
   id: 'd1',

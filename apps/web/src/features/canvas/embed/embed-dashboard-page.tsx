@@ -3,23 +3,34 @@ import { useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_DEFAULT_FILTER,
   TIME_RANGE_DAYS,
   quickRangeByLabel,
-  resolveTimePoint,
   type ChartDataRequest,
   type DashboardSpec,
 } from '@callsight/shared';
+import type { TimeSpan } from '../../../components/charts/index.ts';
 import { FILTER_PARAM, readFilter } from '../../../lib/url-filter.ts';
 import { ChartCard, ChartPlaceholder, useChartData, type ChartAuth } from './chart-card.tsx';
+import { DashboardLayout } from './dashboard-layout.tsx';
+import {
+  intervalRange,
+  isKnownRange,
+  parseIntervalRange,
+  rangeLabel,
+  rangeWindow,
+  zoomSpan,
+} from './dashboard-range.ts';
 import { getEmbedDashboard } from './embed-api.ts';
 import { frameMessage, postFrameMessage } from './frame-messages.ts';
 
@@ -65,18 +76,6 @@ function useGuestToken(hash: string): string {
 export function embedFilter(search: string) {
   const text = new URLSearchParams(search).get(FILTER_PARAM);
   return text === null ? null : readFilter(DASHBOARD_DEFAULT_FILTER, text);
-}
-
-/** The window of a range label (the dashboard's, or a quick range such as 'Last 15 minutes'). */
-export function rangeWindow(label: string, now: Date): { from: string; to: string } {
-  const quick = isDashboardRange(label) ? null : quickRangeByLabel(label);
-  if (quick)
-    return {
-      from: resolveTimePoint(quick.from, now).toISOString(),
-      to: resolveTimePoint(quick.to, now, { roundUp: true }).toISOString(),
-    };
-  const days = isDashboardRange(label) ? TIME_RANGE_DAYS[label] : TIME_RANGE_DAYS['Last 28 days'];
-  return { from: new Date(now.getTime() - days * 86_400_000).toISOString(), to: now.toISOString() };
 }
 
 /** A tick every `ms` (0: never), to slide an auto-refreshed window forward. */
@@ -169,22 +168,43 @@ export function EmbedDashboardPage() {
     retry: false,
   });
   const [chosen, setChosen] = useState<string | null>(null);
+  // The ranges before each drag-to-zoom, the latest last: Zoom out goes back one.
+  const [zoomedFrom, setZoomedFrom] = useState<string[]>([]);
   const [agents, setAgents] = useState<string[]>([]);
   const [isps, setIsps] = useState<string[]>([]);
-  // The filter's range: one of the dashboard's, or a quick range ('Last 15 minutes' by default).
-  const asked = !filter
-    ? null
-    : isDashboardRange(filter.range)
-      ? filter.range
-      : (quickRangeByLabel(filter.range)?.label ?? null);
+  // The filter's range: one of the dashboard's, a quick range ('Last 15 minutes' by default),
+  // or a stretch zoomed to.
+  const asked =
+    !filter || !isKnownRange(filter.range)
+      ? null
+      : (quickRangeByLabel(filter.range)?.label ?? filter.range);
   const range = chosen ?? asked ?? dashboard.data?.defaultTimeRange ?? 'Last 28 days';
-  const ranges = asked && !isDashboardRange(asked) ? [asked, ...RANGES] : RANGES;
+  const zoomed = parseIntervalRange(range) !== null;
+  const ranges =
+    asked && !isDashboardRange(asked) && !parseIntervalRange(asked) ? [asked, ...RANGES] : RANGES;
   // The filter's range refreshes; a range picked here is the user's, read once (a 28-day
-  // dashboard recomputed every 10 s would cost the server for 10 s of new calls).
-  const tick = useTick(filter?.autoRefresh && range === asked ? filter.refreshInterval : 0);
+  // dashboard recomputed every 10 s would cost the server for 10 s of new calls). A stretch
+  // zoomed to is fixed: nothing to refresh.
+  const tick = useTick(
+    filter?.autoRefresh && range === asked && !zoomed ? filter.refreshInterval : 0,
+  );
   // The window is fixed when the range is chosen (or refreshed), so the charts' queries share it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const timeWindow = useMemo(() => rangeWindow(range, new Date()), [range, tick]);
+  /** Shows a range and tells the framing page, which keeps it in its address. */
+  const show = (next: string, before: string[]) => {
+    setChosen(next);
+    setZoomedFrom(before);
+    if (window.parent !== window) postFrameMessage(window.parent, { type: 'range', range: next });
+  };
+  const zoomTo = (picked: TimeSpan) => {
+    const shown = { from: Date.parse(timeWindow.from), to: Date.parse(timeWindow.to) };
+    show(intervalRange(zoomSpan(picked, shown)), [...zoomedFrom, range]);
+  };
+  const zoomOut = () => {
+    const previous = zoomedFrom.at(-1);
+    if (previous !== undefined) show(previous, zoomedFrom.slice(0, -1));
+  };
   const span = useMemo<ChartDataRequest>(
     () => ({
       ...timeWindow,
@@ -214,19 +234,31 @@ export function EmbedDashboardPage() {
         <Typography variant="h6" component="h1" sx={framed ? VISUALLY_HIDDEN : undefined}>
           {spec.title}
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={range}
-          onChange={(_, v: string | null) => v && setChosen(v)}
-          aria-label="Time range"
-        >
-          {ranges.map((r) => (
-            <ToggleButton key={r} value={r}>
-              {r}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={range}
+            onChange={(_, v: string | null) => v && show(v, [])}
+            aria-label="Time range"
+          >
+            {ranges.map((r) => (
+              <ToggleButton key={r} value={r}>
+                {r}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          {zoomed ? (
+            <Typography variant="body2" data-testid="zoomed-range">
+              {rangeLabel(range)}
+            </Typography>
+          ) : null}
+          {zoomedFrom.length ? (
+            <Button size="small" startIcon={<ZoomOutIcon />} onClick={zoomOut}>
+              Zoom out
+            </Button>
+          ) : null}
+        </Stack>
         {spec.filterBox ? (
           <NativeFilters
             dashboardId={spec.id}
@@ -251,31 +283,22 @@ export function EmbedDashboardPage() {
       ) : spec.needs ? (
         <Alert severity="info">{spec.needs}</Alert>
       ) : null}
-      <Stack spacing={2}>
-        {spec.rows.map((row, i) => (
-          <Box
-            key={i}
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(12, 1fr)' },
-            }}
-          >
-            {row.cells.map((cell) => (
-              <Box
-                key={cell.chart.id}
-                sx={{ gridColumn: { md: `span ${cell.width}` }, minWidth: 0 }}
-              >
-                {cell.placeholder ? (
-                  <ChartPlaceholder title={cell.chart.title} text={cell.placeholder} />
-                ) : (
-                  <ChartCard dashboardId={spec.id} spec={cell.chart} auth={auth} window={span} />
-                )}
-              </Box>
-            ))}
-          </Box>
-        ))}
-      </Stack>
+      <DashboardLayout
+        spec={spec}
+        renderCell={(cell) =>
+          cell.placeholder ? (
+            <ChartPlaceholder title={cell.chart.title} text={cell.placeholder} />
+          ) : (
+            <ChartCard
+              dashboardId={spec.id}
+              spec={cell.chart}
+              auth={auth}
+              window={span}
+              onZoom={zoomTo}
+            />
+          )
+        }
+      />
     </Box>
   );
 }

@@ -115,6 +115,38 @@ describe('canvas dashboards', () => {
     expect(router.state.location.search).toBe(search);
   });
 
+  it('keep the range the embed shows (a drag to zoom) in the address, the frame kept; Back loads it anew', async () => {
+    const own = encodeFilter({ range: 'Last week', autoRefresh: false });
+    const { router } = open(`/${GROUP_ID}/canvas/calloverview?filter=${encodeURIComponent(own)}`);
+    const frame = (await screen.findByTestId('dashboard-iframe')) as HTMLIFrameElement;
+    const zoomed = '2026-11-01T10:00:00.000Z/2026-11-01T12:00:00.000Z';
+    const post = (source: Window | null) =>
+      act(() => {
+        window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { type: 'range', range: zoomed },
+            origin: location.origin,
+            source,
+          }),
+        );
+      });
+    // Not from its own frame: ignored.
+    post(window);
+    expect(decodeFilter(new URLSearchParams(router.state.location.search).get('filter'))).toEqual({
+      range: 'Last week',
+      autoRefresh: 'false',
+    });
+    post(frame.contentWindow);
+    expect(
+      decodeFilter(new URLSearchParams(router.state.location.search).get('filter')),
+    ).toMatchObject({ range: zoomed, autoRefresh: 'false' });
+    expect(screen.getByTestId('dashboard-iframe')).toBe(frame);
+    // Back: the address's range again, in a frame loaded anew.
+    await act(() => router.navigate(-1));
+    expect((await frameQuery()).filter).toEqual({ range: 'Last week', autoRefresh: 'false' });
+    expect(screen.getByTestId('dashboard-iframe')).not.toBe(frame);
+  });
+
   it('splitCallPath finds the call at the end of the path below the key', () => {
     expect(splitCallPath('')).toEqual({ rest: '', contactId: null });
     expect(splitCallPath('call/c-1')).toEqual({ rest: '', contactId: 'c-1' });

@@ -1,4 +1,5 @@
-import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router';
+import { useCallback, useRef } from 'react';
+import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,7 +12,7 @@ import {
   isCanvasKey,
 } from '@callsight/shared';
 import { useShell } from '../../../app/access.tsx';
-import { FILTER_PARAM } from '../../../lib/url-filter.ts';
+import { FILTER_PARAM, readFilter } from '../../../lib/url-filter.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { CANVAS_LABELS } from '../canvas-labels.ts';
 import { DashboardFrame } from '../components/dashboard-frame.tsx';
@@ -33,6 +34,32 @@ export function embedSearch(search: string): string {
   const params = new URLSearchParams(search);
   if (!params.has(FILTER_PARAM)) params.set(FILTER_PARAM, encodeFilter(DASHBOARD_DEFAULT_FILTER));
   return `?${params.toString()}`;
+}
+
+/**
+ * The query string the page's `filter` becomes once the embed showed `range` (picked there or
+ * dragged to on a chart), as the time-range picker keeps a range in the address.
+ */
+export function searchWithRange(search: string, range: string): string {
+  const params = new URLSearchParams(search);
+  const filter = readFilter(DASHBOARD_DEFAULT_FILTER, params.get(FILTER_PARAM));
+  params.set(FILTER_PARAM, encodeFilter({ ...filter, range }));
+  return `?${params.toString()}`;
+}
+
+/**
+ * The query string the frame loads with, and a key that changes whenever it must load anew: the
+ * page's query string, except when the frame itself moved the page's range (it shows it already:
+ * no reload). Back, or a link, loads the frame anew.
+ */
+function useFrameSearch(search: string): [string, string, (shown: string) => void] {
+  const state = useRef({ loaded: search, shown: search, load: 0 });
+  if (search !== state.current.shown)
+    state.current = { loaded: search, shown: search, load: state.current.load + 1 };
+  const markShown = useCallback((next: string) => {
+    state.current.shown = next;
+  }, []);
+  return [state.current.loaded, `${state.current.load}`, markShown];
 }
 
 /**
@@ -86,6 +113,17 @@ export function CanvasPage() {
   const { access } = useShell();
   const { rest, contactId } = splitCallPath(path);
   const forwarded = embedSearch(search);
+  const navigate = useNavigate();
+  const [frameSearch, frameLoad, markShown] = useFrameSearch(forwarded);
+  // The embed's range goes into the address (a new history entry, as a picked range does).
+  const onRange = useCallback(
+    (range: string) => {
+      const next = searchWithRange(search, range);
+      markShown(embedSearch(next));
+      void navigate({ search: next });
+    },
+    [search, markShown, navigate],
+  );
   const dashboardId = canvasDashboardId(key, groupId);
   const known = isCanvasKey(key) && key !== 'list' && dashboardId !== null && rest === '';
   // A canvas name opens what it is mapped to (Dashboard Manager), else its standard dashboard.
@@ -112,11 +150,12 @@ export function CanvasPage() {
       </span>
       {/* A new query string (a shared link, Back) loads the frame anew with it. */}
       <DashboardFrame
-        key={`${id}${forwarded}:${roleId ?? ''}`}
+        key={`${id}${frameSearch}:${frameLoad}:${roleId ?? ''}`}
         groupId={groupId}
         dashboardId={id}
-        search={forwarded}
+        search={frameSearch}
         callBase={callBase}
+        onRange={onRange}
       />
       {contactId !== null && (
         <EmbeddedCallModal

@@ -3,6 +3,7 @@ export const dashboardManagerKeys = {
   all: ['dashboard-manager'] as const,
   imports: () => ['dashboard-manager', 'imports'] as const,
   preview: (importId: string) => ['dashboard-manager', 'preview', importId] as const,
+  datasets: (importId: string) => ['dashboard-manager', 'datasets', importId] as const,
   executions: (groupId?: string) =>
     groupId
       ? (['dashboard-manager', 'executions', groupId] as const)

@@ -8,6 +8,7 @@ import { useImports } from '../api/get-imports.ts';
 import { usePublishImport } from '../api/publish-import.ts';
 import { reasonOf } from '../api/query-keys.ts';
 import { latestSuccessful } from './format.ts';
+import { DatasetMappingDialog } from './dataset-mapping-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ImportsTable } from './imports-table.tsx';
 import { PreviewDialog } from './preview-dialog.tsx';
@@ -18,7 +19,7 @@ interface Props {
 }
 
 /**
- * A group's custom imports with Preview, Download, Edit and Publish; Publish is off for the
+ * A group's custom imports with Preview, Datasets (issue 34), Download, Edit and Publish; Publish is off for the
  * version the group already runs (its latest successful execution of that type) and for drafts
  * (spec 001 §4: a draft is edited under its version, so only a final version is published).
  */
@@ -28,6 +29,7 @@ export function CustomImportsTab({ groupId, executions }: Props) {
   const snackbar = useSnackbar();
   const [preview, setPreview] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ draft?: DashboardImport } | null>(null);
+  const [mapping, setMapping] = useState<DashboardImport | null>(null);
 
   const rows = useMemo(
     () => imports.data?.filter((i) => i.type === 'custom' && i.groupId === groupId),
@@ -58,6 +60,7 @@ export function CustomImportsTab({ groupId, executions }: Props) {
         imports={imports.isError ? [] : rows}
         onPreview={(i) => setPreview(i.id)}
         onEdit={(i) => setDialog({ draft: i })}
+        onDatasets={(i) => setMapping(i)}
         publish={{
           disabled: (i) => i.isDraft || executions === undefined || isLatest(i),
           onPublish: (i) => void onPublish(i),
@@ -70,6 +73,13 @@ export function CustomImportsTab({ groupId, executions }: Props) {
         }
       />
       {preview && <PreviewDialog importId={preview} onClose={() => setPreview(null)} />}
+      {mapping && (
+        <DatasetMappingDialog
+          importId={mapping.id}
+          version={mapping.version}
+          onClose={() => setMapping(null)}
+        />
+      )}
       {dialog && (
         <ImportDialog
           defaultType="custom"

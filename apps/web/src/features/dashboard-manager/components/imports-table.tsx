@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import LinkRoundedIcon from '@mui/icons-material/LinkRounded';
 import PublishRoundedIcon from '@mui/icons-material/PublishRounded';
 import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
 import { IMPORT_TEXTS, type DashboardImport } from '@callsight/shared';
@@ -23,17 +26,23 @@ interface Props {
   imports: DashboardImport[] | undefined;
   onPreview: (row: DashboardImport) => void;
   onEdit: (row: DashboardImport) => void;
+  /** Opens the import's dataset mapping (issue 34). */
+  onDatasets?: (row: DashboardImport) => void;
   publish?: PublishAction;
   header?: ReactNode;
   actions?: ReactNode;
 }
 
-/** Imports with version, description, draft and created; Preview, Download, Edit (drafts). */
+/**
+ * Imports with version, description, draft and created; Preview, Datasets (their mapping to
+ * ours), Download, Edit (drafts) and Publish.
+ */
 export function ImportsTable({
   label,
   imports,
   onPreview,
   onEdit,
+  onDatasets,
   publish,
   header,
   actions,
@@ -64,7 +73,7 @@ export function ImportsTable({
     {
       field: 'actions',
       headerName: 'Actions',
-      width: publish ? 420 : 320,
+      width: 320 + (publish ? 100 : 0) + (onDatasets ? 40 : 0),
       align: 'right',
       hideable: false,
       render: (i) => (
@@ -80,6 +89,22 @@ export function ImportsTable({
           >
             Preview
           </Button>
+          {onDatasets && (
+            // An icon (with its name as a tooltip) keeps the row's actions within the table.
+            <Tooltip title="Map datasets">
+              <IconButton
+                size="small"
+                color="primary"
+                aria-label={`Datasets v${i.version}`}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onDatasets(i);
+                }}
+              >
+                <LinkRoundedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
           <Button
             size="small"
             startIcon={<DownloadRoundedIcon fontSize="small" />}

@@ -6,16 +6,23 @@ import Switch from '@mui/material/Switch';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import { latestImportsOnly, type DashboardImport } from '@callsight/shared';
 import { useImports } from '../api/get-imports.ts';
+import { DatasetMappingDialog } from './dataset-mapping-dialog.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { ImportsTable } from './imports-table.tsx';
 import { PreviewDialog } from './preview-dialog.tsx';
+import { PublishStandardDialog } from './publish-standard-dialog.tsx';
 
-/** Standard imports, optionally only the latest; Preview, Download, Edit, New Import. */
+/**
+ * Standard imports, optionally only the latest; Preview, Datasets, Download, Edit, Publish (to
+ * a group or every group; issue 34) and New Import.
+ */
 export function StandardImportsTab() {
   const imports = useImports();
   const [latestOnly, setLatestOnly] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [dialog, setDialog] = useState<{ draft?: DashboardImport } | null>(null);
+  const [mapping, setMapping] = useState<DashboardImport | null>(null);
+  const [publishing, setPublishing] = useState<DashboardImport | null>(null);
 
   const rows = useMemo(() => {
     if (!imports.data) return undefined;
@@ -35,6 +42,13 @@ export function StandardImportsTab() {
         imports={imports.isError ? [] : rows}
         onPreview={(i) => setPreview(i.id)}
         onEdit={(i) => setDialog({ draft: i })}
+        onDatasets={(i) => setMapping(i)}
+        publish={{
+          // A draft is published once saved as final (spec 001 §4).
+          disabled: (i) => i.isDraft,
+          onPublish: (i) => setPublishing(i),
+          pendingId: null,
+        }}
         header={
           <FormControlLabel
             control={
@@ -50,6 +64,16 @@ export function StandardImportsTab() {
         }
       />
       {preview && <PreviewDialog importId={preview} onClose={() => setPreview(null)} />}
+      {mapping && (
+        <DatasetMappingDialog
+          importId={mapping.id}
+          version={mapping.version}
+          onClose={() => setMapping(null)}
+        />
+      )}
+      {publishing && (
+        <PublishStandardDialog importRow={publishing} onClose={() => setPublishing(null)} />
+      )}
       {dialog && (
         <ImportDialog defaultType="standard" draft={dialog.draft} onClose={() => setDialog(null)} />
       )}

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { IMPORT_LIMITS, IMPORT_TEXTS } from '@callsight/shared';
+import {
+  IMPORT_LIMITS,
+  IMPORT_TEXTS,
+  type ImportDatasets,
+  type SaveDatasetMappings,
+} from '@callsight/shared';
 import '../../../test/setup.ts';
 import {
   GROUP_ID,
@@ -470,5 +475,152 @@ describe('Dashboard Manager: drafts, previews and loading', () => {
     });
     await waitFor(() => expect(screen.getAllByTestId('mapping-skeleton-row')).toHaveLength(5));
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
+
+describe('Dashboard Manager: Publish from Standard Imports and dataset mapping (issue 34)', () => {
+  it('publishes a standard import to a group; a group already running that version is offered disabled', async () => {
+    const standard = makeImport({ version: 4, description: 'Sales' });
+    const draft = makeImport({ version: 5, description: 'Draft', isDraft: true });
+    const published: unknown[] = [];
+    open(`${BASE}/dashboard-imports`, {
+      'GET /api/canvas/v1/upload': () => jsonResponse(200, [draft, standard]),
+      'GET /api/canvas/v1/executions/latest': () =>
+        jsonResponse(200, [
+          makeExecution({ groupId: OTHER_GROUP_ID, type: 'standard', version: 4 }),
+        ]),
+      'POST /api/canvas/v1/import': (init) => {
+        published.push(JSON.parse(String(init?.body)));
+        return jsonResponse(201, makeExecution({ version: 4 }));
+      },
+    });
+    expect(await screen.findAllByTestId('import-row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Publish v5' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Publish v4' }));
+    expect(await inDialog().findByText(IMPORT_TEXTS.publishTitle(4))).toBeTruthy();
+    const publish = () => inDialog().getByRole('button', { name: 'Publish' });
+    expect(publish()).toHaveProperty('disabled', true);
+    await waitFor(() =>
+      expect(
+        inDialog().getByRole('combobox', { name: 'Group' }).getAttribute('aria-disabled'),
+      ).not.toBe('true'),
+    );
+    fireEvent.mouseDown(inDialog().getByRole('combobox', { name: 'Group' }));
+    const sales = await screen.findByRole('option', { name: /Acme Sales/ });
+    expect(sales.textContent).toBe(`Acme Sales (${IMPORT_TEXTS.alreadyPublished(4)})`);
+    expect(sales.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('option', { name: `${IMPORT_TEXTS.allGroups} (2)` })).toBeTruthy();
+    fireEvent.click(screen.getByRole('option', { name: 'Acme Support' }));
+    fireEvent.click(publish());
+    await waitFor(() => expect(snackbar()).toBe(IMPORT_TEXTS.published));
+    expect(published).toEqual([
+      { groupId: GROUP_ID, type: 'standard', version: 4, importId: standard.id },
+    ]);
+  });
+
+  it('maps an import’s dataset and the columns its charts read; a refused column shows why under its select', async () => {
+    const imported = makeImport({ version: 2 });
+    const datasets: ImportDatasets = {
+      datasets: [
+        {
+          uuid: 'ds-sales',
+          name: 'cleaned_sales_data',
+          database: 'examples',
+          ours: false,
+          charts: ['Total Revenue', 'Items Sold'],
+          columns: [
+            { name: 'order_date', type: 'TIMESTAMP', role: 'time', charts: ['Total Revenue'] },
+            { name: 'sales', type: 'DOUBLE PRECISION', role: 'measure', charts: ['Total Revenue'] },
+            { name: 'product_line', type: 'TEXT', role: 'dimension', charts: ['Items Sold'] },
+          ],
+          mapping: null,
+        },
+      ],
+      targets: [
+        {
+          id: 'calls',
+          title: 'Calls',
+          columns: [
+            { name: 'start_time', label: 'Start', type: 'time' },
+            { name: 'agent', label: 'Agent', type: 'text' },
+            { name: 'mos_avg', label: 'MOS', type: 'number' },
+          ],
+        },
+        { id: 'journeys', title: 'Journeys', columns: [] },
+      ],
+    };
+    const puts: unknown[] = [];
+    open(`${BASE}/dashboard-imports`, {
+      'GET /api/canvas/v1/upload': () => jsonResponse(200, [imported]),
+      [`GET /api/canvas/v1/upload/${imported.id}/datasets`]: () => jsonResponse(200, datasets),
+      [`PUT /api/canvas/v1/upload/${imported.id}/datasets`]: (init) => {
+        const body = JSON.parse(String(init?.body)) as SaveDatasetMappings;
+        puts.push(body);
+        if (puts.length === 1) {
+          const message = 'sales is summed or averaged by the charts: map it to a number column';
+          return jsonResponse(400, {
+            error: {
+              code: 'VALIDATION_FAILED',
+              message,
+              fields: { 'mappings.0.columns.sales': message },
+            },
+          });
+        }
+        return jsonResponse(200, {
+          ...datasets,
+          datasets: datasets.datasets.map((d) => ({ ...d, mapping: body.mappings[0] })),
+        });
+      },
+    });
+    expect(await screen.findAllByTestId('import-row')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Datasets v2' }));
+    expect(await inDialog().findByText(`${IMPORT_TEXTS.datasetsTitle} (v2)`)).toBeTruthy();
+    const save = () => inDialog().getByRole('button', { name: 'Save' });
+    expect(await inDialog().findByRole('button', { name: 'Save' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    // No columns to choose before our dataset is chosen.
+    expect(inDialog().queryAllByTestId('mapping-column')).toHaveLength(0);
+
+    const choose = async (label: string, option: string) => {
+      fireEvent.mouseDown(inDialog().getByRole('combobox', { name: label }));
+      fireEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose('Our dataset for cleaned_sales_data', 'Calls');
+    expect(await inDialog().findAllByTestId('mapping-column')).toHaveLength(3);
+    // Only the columns that fit each use are offered: a time for the time, a number for a measure.
+    fireEvent.mouseDown(inDialog().getByRole('combobox', { name: 'Our column for order_date' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      IMPORT_TEXTS.notMapped,
+      'Start (start_time)',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Start (start_time)' }));
+    await choose('Our column for sales', 'MOS (mos_avg)');
+    fireEvent.mouseDown(inDialog().getByRole('combobox', { name: 'Our column for product_line' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      IMPORT_TEXTS.notMapped,
+      'Agent (agent)',
+      'MOS (mos_avg)',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Agent (agent)' }));
+
+    fireEvent.click(save());
+    await waitFor(() =>
+      expect(inDialog().getByText(/sales is summed or averaged by the charts/)).toBeTruthy(),
+    );
+    expect(snackbar()).toContain('Failed to save the dataset mapping: ');
+    fireEvent.click(save());
+    await waitFor(() => expect(snackbar()).toBe(IMPORT_TEXTS.mappingSaved));
+    expect(puts.at(-1)).toEqual({
+      mappings: [
+        {
+          uuid: 'ds-sales',
+          datasetId: 'calls',
+          columns: { order_date: 'start_time', sales: 'mos_avg', product_line: 'agent' },
+        },
+      ],
+    });
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DashboardSpec, EnabledFeature, Permission, Team } from '@callsight/shared';
 import '../../../test/setup.ts';
 import {
@@ -59,7 +59,7 @@ const homeToken = () => jsonResponse(200, { token: 'home-token', expiresAt: Date
 function open(
   permission: Permission,
   teams: Team[],
-  options: { features?: EnabledFeature[]; token?: Handlers[string] } = {},
+  options: { features?: EnabledFeature[]; token?: Handlers[string]; search?: string } = {},
 ) {
   setSession(
     makeToken({ claims: { permissions: [permission], features: options.features ?? [] } }),
@@ -81,7 +81,7 @@ function open(
       });
   });
   const mocked = mockApi(handlers);
-  renderApp(`/${GROUP_ID}/home`);
+  renderApp(`/${GROUP_ID}/home${options.search ?? ''}`);
   return mocked;
 }
 
@@ -234,5 +234,30 @@ describe('Home', () => {
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(tokenRequests(calls)).toBe(10);
     expect(screen.queryByTestId('big-number-n0')).toBeNull();
+  });
+  it('reads 28 days, or the range its address names (a stretch zoomed to on a chart)', async () => {
+    const spans = (calls: { url: string; body: unknown }[]) =>
+      calls
+        .filter((c) => c.url.endsWith('/charts/n0/data'))
+        .map((c) => {
+          const body = c.body as { from: string; to: string; timeZone?: string };
+          return [Date.parse(body.to) - Date.parse(body.from), body.timeZone];
+        });
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const first = open('user:viewer', []);
+    await screen.findByTestId('big-number-n0');
+    expect(screen.getByText('Call quality across your contact centre, last 28 days')).toBeTruthy();
+    expect(spans(first.calls)).toEqual([[28 * 86_400_000, zone]]);
+    cleanup();
+
+    const zoomed = '2026-11-01T10:00:00.000Z/2026-11-01T12:00:00.000Z';
+    const second = open('user:viewer', [], {
+      search: `?filter=${encodeURIComponent(`range=${encodeURIComponent(zoomed)}`)}`,
+    });
+    await screen.findByTestId('big-number-n0');
+    expect(
+      screen.getByText(/^Call quality across your contact centre, 01-11-2026 \d{2}:\d{2} to /),
+    ).toBeTruthy();
+    expect(spans(second.calls)).toEqual([[2 * 3_600_000, zone]]);
   });
 });

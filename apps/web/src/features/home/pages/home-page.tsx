@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,8 +7,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import { useQuery } from '@tanstack/react-query';
-import { canAccess, canvasDashboardId, TIME_RANGE_DAYS, type CanvasKey } from '@callsight/shared';
+import { canAccess, canvasDashboardId, type CanvasKey } from '@callsight/shared';
+import type { TimeSpan } from '../../../components/charts/index.ts';
+import { useUrlFilter } from '../../../lib/url-filter.ts';
 import { PageHeader } from '../../../components/page-header/index.ts';
 import { openHelpArticle } from '../../../components/help-button/index.ts';
 import { HELP_ARTICLES } from '../../../app/help-articles.ts';
@@ -17,6 +20,13 @@ import { useCurrentRoleId } from '../../playbooks/api/teams.ts';
 import { getDashboardToken } from '../../canvas/api/get-dashboard-token.ts';
 import { ChartCard, type ChartAuth } from '../../canvas/embed/chart-card.tsx';
 import { getEmbedDashboard } from '../../canvas/embed/embed-api.ts';
+import {
+  intervalRange,
+  isKnownRange,
+  rangeLabel,
+  rangeWindow,
+  zoomSpan,
+} from '../../canvas/embed/dashboard-range.ts';
 import { HomeAskBox } from '../components/home-ask-box.tsx';
 
 /** The four sections of Home (spec 002 §2.14), in the order of the home dashboard's rows. */
@@ -46,13 +56,18 @@ function SectionSkeleton() {
   );
 }
 
+/** Home reads 28 days (spec 002 §2.14); its `filter` may name another range, or a zoomed stretch. */
+const HOME_FILTER = { range: 'Last 28 days' } as const;
+const HOME_SUBTITLE = 'Call quality across your contact centre';
+
 /** The page a section's Explore Dashboard opens: Collection Coverage is for admins (spec 000 §2.4). */
 const exploreGate = (key: CanvasKey) => (key === 'coverage' ? 'canvasAdmin' : 'canvas');
 
 /**
- * /home, /dashboard: Home, the group's four risk sections over 28 days, under the user's current
- * team (its row rules; Home is every team's dashboard). A section's Explore Dashboard shows only
- * to those who may open its canvas page.
+ * /home, /dashboard: Home, the group's four risk sections over 28 days (or the range its
+ * `filter` names, such as a stretch dragged to on a chart), under the user's current team (its
+ * row rules; Home is every team's dashboard). A section's Explore Dashboard shows only to those
+ * who may open its canvas page.
  */
 export function HomePage() {
   const { groupId = '' } = useParams();
@@ -79,17 +94,40 @@ export function HomePage() {
     () => ({ token: tokenText, scope: roleId ?? '' }),
     [tokenText, roleId],
   );
-  const span = useMemo(() => {
-    const to = Date.now();
-    return {
-      from: new Date(to - TIME_RANGE_DAYS['Last 28 days'] * 86_400_000).toISOString(),
-      to: new Date(to).toISOString(),
-    };
-  }, []);
+  const [filter, setFilter] = useUrlFilter(HOME_FILTER);
+  const range = isKnownRange(filter.range) ? filter.range : HOME_FILTER.range;
+  const span = useMemo(() => rangeWindow(range, new Date()), [range]);
+  // The ranges before each drag-to-zoom on a chart, the latest last: Zoom out goes back one.
+  const [zoomedFrom, setZoomedFrom] = useState<string[]>([]);
+  const zoomTo = (picked: TimeSpan) => {
+    const shown = { from: Date.parse(span.from), to: Date.parse(span.to) };
+    setZoomedFrom([...zoomedFrom, range]);
+    setFilter({ range: intervalRange(zoomSpan(picked, shown)) });
+  };
+  const zoomOut = () => {
+    const previous = zoomedFrom.at(-1);
+    if (previous === undefined) return;
+    setZoomedFrom(zoomedFrom.slice(0, -1));
+    setFilter({ range: previous });
+  };
+  const subtitle =
+    range === HOME_FILTER.range
+      ? `${HOME_SUBTITLE}, last 28 days`
+      : `${HOME_SUBTITLE}, ${rangeLabel(range).replace(/^Last /, 'last ')}`;
 
   return (
     <>
-      <PageHeader title="Home" subtitle="Call quality across your contact centre, last 28 days" />
+      <PageHeader
+        title="Home"
+        subtitle={subtitle}
+        actions={
+          zoomedFrom.length ? (
+            <Button size="small" startIcon={<ZoomOutIcon />} onClick={zoomOut}>
+              Zoom out
+            </Button>
+          ) : undefined
+        }
+      />
       <Stack spacing={3}>
         <HomeAskBox features={access.features} groupId={groupId} />
         {SECTIONS.map((section, i) => {
@@ -155,7 +193,13 @@ export function HomePage() {
                       key={cell.chart.id}
                       sx={{ gridColumn: { md: `span ${cell.width}` }, minWidth: 0 }}
                     >
-                      <ChartCard dashboardId={homeId} spec={cell.chart} auth={auth} window={span} />
+                      <ChartCard
+                        dashboardId={homeId}
+                        spec={cell.chart}
+                        auth={auth}
+                        window={span}
+                        onZoom={zoomTo}
+                      />
                     </Box>
                   ))}
                 </Box>
