@@ -183,19 +183,29 @@ const p50p95 = (ms: readonly number[]) =>
 async function run(): Promise<BenchResult> {
   const figures: Figure[] = [];
   const failures: string[] = [];
-  const bench = await createBenchDatabase('callsight_bench_canvas');
-  const count = Number(process.env.BENCH_CANVAS_CALLS ?? defaultCalls[bench.kind]);
+  // BENCH_CANVAS_REUSE=1: the calls a run kept (BENCH_KEEP_DATABASE=1) are timed again, unloaded.
+  const reuse = process.env.BENCH_CANVAS_REUSE === '1';
+  const bench = await createBenchDatabase('callsight_bench_canvas', reuse);
+  let count = Number(process.env.BENCH_CANVAS_CALLS ?? defaultCalls[bench.kind]);
   try {
     const { database, groupId } = await bench.prepare();
-    const nowMs = Date.now();
+    let nowMs = Date.now();
     const loadStarted = performance.now();
-    let built: { hours: number; rollupSeconds: number };
+    let built = { hours: 0, rollupSeconds: 0 };
     try {
-      built = await load(database, groupId, count, nowMs);
+      if (reuse) {
+        const [kept] = (
+          await database.db.execute(sql`
+            select count(*)::int as n, (extract(epoch from max(start_time)) * 1000)::float8 as last
+            from call_summaries where group_id = ${groupId}::uuid`)
+        ).rows as { n: number; last: number }[];
+        count = Number(kept?.n ?? 0);
+        nowMs = Number(kept?.last ?? nowMs) + 60_000;
+      } else built = await load(database, groupId, count, nowMs);
     } finally {
       await database.close();
     }
-    await bench.settle(['call_summaries', 'call_rollups']);
+    if (!reuse) await bench.settle(['call_summaries', 'call_rollups']);
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     figures.push(
       { label: 'calls (28 days, one group)', value: count },

@@ -45,8 +45,11 @@ async function adminQuery(adminUrl: string, text: string) {
   }
 }
 
-/** Creates (afresh) the bench database `name` on DATABASE_URL's server, or a PGlite directory. */
-export async function createBenchDatabase(name: string): Promise<BenchDatabase> {
+/**
+ * Creates (afresh) the bench database `name` on DATABASE_URL's server, or a PGlite directory.
+ * `reuse`: a PostgreSQL database of that name kept by an earlier run (BENCH_KEEP_DATABASE) is kept.
+ */
+export async function createBenchDatabase(name: string, reuse = false): Promise<BenchDatabase> {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
   const adminUrl = process.env.DATABASE_URL;
   const prepare = async (opts: { url?: string; dataDir: string }) => {
@@ -57,8 +60,10 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
     return { database, groupId };
   };
   if (adminUrl) {
-    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-    await adminQuery(adminUrl, `create database ${name}`);
+    if (!reuse) {
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+      await adminQuery(adminUrl, `create database ${name}`);
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     const dbUrl = url.toString();

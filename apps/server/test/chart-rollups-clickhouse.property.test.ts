@@ -157,7 +157,7 @@ describe('chart rollups round trip on ClickHouse (property)', () => {
       fc.asyncProperty(
         fc.record({
           seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-          count: fc.integer({ min: 1, max: 60 }),
+          count: fc.integer({ min: 1, max: 40 }),
           statementSize: fc.integer({ min: 1, max: 40 }),
           rewriteShare: fc.double({ min: 0, max: 0.4, noNaN: true }),
         }),
@@ -194,7 +194,7 @@ describe('chart rollups round trip on ClickHouse (property)', () => {
           const stored = await readBack(group.id, calls);
 
           const charts = [
-            ...standardCallCharts(group.id).filter(() => random() < 0.5),
+            ...standardCallCharts(group.id).filter(() => random() < 0.35),
             ...Array.from({ length: 8 }, (_, i) => randomChart(random, `random-${i}`)),
           ];
           for (const spec of charts) {

@@ -137,6 +137,24 @@ const overRanges = (ranges: readonly Range[], alias: string, inner: (a: SQL, b: 
   return sql`unnest(${a}::timestamptz[], ${b}::timestamptz[]) as w(a, b) cross join lateral (${inner(sql`w.a`, sql`w.b`)} offset 0) as ${sql.raw(alias)}`;
 };
 
+/** At most this many raw ranges are read one subquery each; more go through overRanges. */
+const LITERAL_RANGES = 64;
+
+/**
+ * FROM the calls of the raw ranges, as `s`: a UNION ALL of one subquery per range, its bounds
+ * written in it, so that the planner counts the few calls of an edge (a range bound through the
+ * lateral join is costed at 0.5 % of the table: over ten million calls PostgreSQL compiled every
+ * chart's query with JIT, 25 ms of a 33 ms query).
+ */
+function rawRanges(ranges: readonly Range[], inner: (a: SQL, b: SQL) => SQL): SQL {
+  if (ranges.length > LITERAL_RANGES) return overRanges(ranges, 's', inner);
+  const parts = ranges.map(
+    ([a, b]) =>
+      sql`(${inner(sql.raw(`timestamptz '${isoOf(a)}'`), sql.raw(`timestamptz '${isoOf(b)}'`))})`,
+  );
+  return sql`(${sql.join(parts, sql` union all `)}) as s`;
+}
+
 const edgesOf = (column: string) =>
   sql.raw(`'${numberArrayLiteral([...(HISTOGRAM_EDGES[column] ?? [])])}'::float8[]`);
 
@@ -235,7 +253,7 @@ function rawPart(x: Parts, ranges: readonly Range[]): SQL {
   const rows = (a: SQL, b: SQL) =>
     sql`select ${sql.join(inner, sql`, `)} from ${callSummaries} where ${x.scope.owns(callSummaries, ...conds, sql`${callSummaries.startTime} >= ${a}`, sql`${callSummaries.startTime} < ${b}`)}`;
   const groupBy = groups.length ? sql` group by ${sql.join(groups, sql`, `)}` : sql``;
-  return sql`select ${sql.join(selects, sql`, `)} from ${overRanges(ranges, 's', rows)}${groupBy} having count(*) > 0`;
+  return sql`select ${sql.join(selects, sql`, `)} from ${rawRanges(ranges, rows)}${groupBy} having count(*) > 0`;
 }
 
 /** P: the plan's rollup rows and raw rows as one relation of partial aggregates. */
